@@ -1,0 +1,7 @@
+"""``python -m lvl_rules``: the same as the ``lvl-rules`` command."""
+
+import sys
+
+from .cli import main
+
+sys.exit(main())

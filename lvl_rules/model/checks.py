@@ -1,0 +1,189 @@
+"""Cross-checks of a built edition: every reference resolves, every table is consistent.
+
+Each failure names the file and key at fault, so a broken data file is fixed in one go.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from ..errors import RulesError, allowed
+from .divisions import MAX_AGE, MIN_AGE, Criteria
+from .edition import Edition
+from .text import REFERENCE, TABLES, TOCS
+
+# Records the engines rely on by ID.
+REQUIRED_FOULS = {
+    "stalling": "stalling",
+    "serious": "serious",
+    "severe": "severe",
+    "disciplinary": "disciplinary",
+    "illegal-hold": "severe",
+}
+REQUIRED_METHODS = (
+    "submission", "stoppage", "disqualification", "loss-of-consciousness",
+    "points", "advantages", "penalties", "referee-decision", "random-draw",
+)  # fmt: skip
+REQUIRED_ESCAPES = ("locked", "open")
+
+
+class _Checker:
+    def __init__(self, edition: Edition, origins: Mapping[tuple[str, str | None], str]) -> None:
+        self.edition = edition
+        self.origins = origins
+
+    def fail(self, collection: str, key: str | None, field: str, problem: str) -> RulesError:
+        file = self.origins.get((collection, key), "edition data")
+        shown = f'"{key}"' if key and "." in key else key
+        where = ".".join(part for part in (collection, shown, field) if part)
+        return RulesError(f"{file}: key '{where}' {problem}", field=f"{file}: {where}")
+
+    def clause(self, collection: str, key: str | None, field: str, clause_id: str) -> None:
+        if clause_id not in self.edition.clauses:
+            raise self.fail(
+                collection, key, field,
+                f"cites clause '{clause_id}', which Edition {self.edition.id} does not have",
+            )  # fmt: skip
+
+    def ranks(self, collection: str, key: str, criteria: Iterable[Criteria]) -> None:
+        for item in criteria:
+            for rank in item.ranks:
+                if rank not in self.edition.ranks:
+                    raise self.fail(
+                        collection, key, "when",
+                        f"names rank '{rank}'; allowed: {allowed(self.edition.ranks)}",
+                    )  # fmt: skip
+
+
+def check_edition(edition: Edition, origins: Mapping[tuple[str, str | None], str]) -> None:
+    """Raise RulesError at the first inconsistency in ``edition``."""
+    check = _Checker(edition, origins)
+    _check_text(check)
+    _check_eligibility(check)
+    _check_scoring(check)
+    for change in edition.changes:
+        if change.kind != "removed" and change.key is not None:
+            collection = getattr(edition, change.collection)
+            keys = collection if isinstance(collection, dict) else {r.id for r in collection}
+            if change.key not in keys:
+                raise check.fail(change.collection, change.key, "", "was amended but is missing")
+
+
+def _check_text(check: _Checker) -> None:
+    edition = check.edition
+    for clause in edition.clauses.values():
+        for ref in clause.references():
+            check.clause("clauses", clause.id, "text", ref)
+        if clause.parent is not None:
+            check.clause("clauses", clause.id, "id (its parent)", clause.parent)
+        for kind, argument in clause.markers():
+            known: Iterable[str]
+            if kind == "table":
+                known = TABLES
+            elif kind == "toc":
+                known = TOCS
+            else:
+                known = (*edition.positions, *edition.escapes)
+                if all(part in known for part in argument.split("+")):
+                    continue
+            if argument not in known:
+                raise check.fail(
+                    "clauses", clause.id, "text",
+                    f"has marker {{{kind}:{argument}}}; allowed: {allowed(known)}",
+                )  # fmt: skip
+    for note in edition.notes.values():
+        for ref in note.references():
+            check.clause("notes", note.id, "clause", ref)
+
+
+def _check_eligibility(check: _Checker) -> None:
+    edition = check.edition
+    rules = edition.eligibility
+    check.clause("eligibility", None, "clause", rules.clause)
+    if rules.promotion_clause is not None:
+        check.clause("eligibility", None, "promotion.clause", rules.promotion_clause)
+        for rank in (rules.promote_from, rules.promote_to):
+            if rank not in edition.ranks:
+                raise check.fail("eligibility", None, "promotion", f"names unknown rank '{rank}'")
+    if bool(edition.experiences) != (rules.promotion_clause is not None):
+        raise check.fail("eligibility", None, "promotion", "and [experiences] come together")
+    if rules.axis == "lvl" and not all(rank.isdigit() for rank in edition.ranks):
+        raise check.fail("ranks", None, "", "must be numbers when the axis is lvl")
+    granted: dict[str, str] = {}
+    for group in edition.groups:
+        check.clause("groups", group.id, "clause", group.clause)
+        check.ranks("groups", group.id, (*group.when, *group.limits.values()))
+        for note in group.notes:
+            if note not in edition.notes:
+                raise check.fail("groups", group.id, "notes", f"names unknown note '{note}'")
+        for technique in group.adds:
+            known = edition.techniques.get(technique)
+            if known is None or known.prohibited:
+                raise check.fail(
+                    "groups", group.id, "adds",
+                    f"names '{technique}', which is not a restricted technique; allowed: "
+                    f"{allowed(t.id for t in edition.techniques.values() if not t.prohibited)}",
+                )  # fmt: skip
+            if technique in granted:
+                raise check.fail(
+                    "groups",
+                    group.id,
+                    "adds",
+                    f"repeats '{technique}' (already in {granted[technique]})",
+                )
+            granted[technique] = group.id
+        for technique in group.limits:
+            if technique not in group.adds:
+                raise check.fail(
+                    "groups", group.id, "limits", f"limits '{technique}', not added here"
+                )
+    missing = [
+        t.id for t in edition.techniques.values() if not t.prohibited and t.id not in granted
+    ]
+    if missing:
+        raise check.fail("groups", None, "", f"never add restricted technique '{missing[0]}'")
+    for band in edition.bands:
+        check.ranks("bands", band.id, (band.when,))
+
+
+def _check_scoring(check: _Checker) -> None:
+    edition = check.edition
+    scoring = edition.scoring
+    for field in (
+        "repeat_clause", "advantage_clause", "severe_penalty_clause", "panel_clause",
+        "double_stalling_clause", "random_draw_clause",
+    ):  # fmt: skip
+        check.clause("scoring", None, field, getattr(scoring, field))
+    for position in edition.positions.values():
+        check.clause("positions", position.id, "clause", position.clause)
+        for name, variant in position.variants.items():
+            check.clause("positions", position.id, f"variants.{name}.clause", variant.clause)
+    for name in REQUIRED_ESCAPES:
+        if name not in edition.escapes:
+            raise check.fail("escapes", name, "", "is missing; both locked and open are needed")
+    for name, escape in edition.escapes.items():
+        check.clause("escapes", name, "clause", escape.clause)
+    for reason in edition.advantages.values():
+        check.clause("advantages", reason.id, "clause", reason.clause)
+    for foul_id, group in REQUIRED_FOULS.items():
+        foul = edition.fouls.get(foul_id)
+        if foul is None or foul.group != group:
+            raise check.fail("fouls", foul_id, "", f"is needed, in group '{group}'")
+    for foul in edition.fouls.values():
+        check.clause("fouls", foul.id, "clause", foul.clause)
+        for ref in REFERENCE.findall(foul.description):
+            check.clause("fouls", foul.id, "description", ref)
+        check.ranks("fouls", foul.id, foul.only_for)
+    for ladder in edition.ladders:
+        check.clause("ladders", ladder.id, "clause", ladder.clause)
+        check.ranks("ladders", ladder.id, ladder.when)
+    for age in range(MIN_AGE, MAX_AGE + 1):
+        if not any(
+            c.min_age <= age <= c.max_age for ladder in edition.ladders for c in ladder.when
+        ):
+            raise check.fail("ladders", None, "", f"leave age {age} without a penalty scale")
+    for method in REQUIRED_METHODS:
+        if method not in edition.methods:
+            raise check.fail("methods", method, "", "is needed by the scoring engine")
+    for method in edition.methods.values():
+        check.clause("methods", method.id, "clause", method.clause)
