@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import RulesError, allowed
 from .loading import load_edition
-from .model import Edition
+from .model import Criteria, Edition
 from .model.divisions import MAX_AGE, MIN_AGE, UNIFORM_NAMES, UNIFORMS
 
 AXIS_WORDS = {"lvl": "LVL", "belt": "belt"}
@@ -72,6 +72,22 @@ def describe_ranks(edition: Edition, ranks: tuple[str, ...]) -> str:
     return f"LVL {joined}" if edition.eligibility.axis == "lvl" else f"{joined.lower()} belts"
 
 
+def describe_criteria(edition: Edition, criteria: Criteria) -> str:
+    """``ages 4–14`` or ``18 and over, white belts, No-Gi``."""
+    if criteria.max_age >= MAX_AGE:
+        ages = f"{criteria.min_age} and over" if criteria.min_age > MIN_AGE else "every age"
+    elif criteria.min_age == criteria.max_age:
+        ages = f"age {criteria.min_age}"
+    else:
+        ages = f"ages {criteria.min_age}–{criteria.max_age}"
+    parts = [] if ages == "every age" and (criteria.ranks or criteria.uniforms) else [ages]
+    if criteria.ranks:
+        parts.append(describe_ranks(edition, criteria.ranks))
+    if criteria.uniforms:
+        parts.append(" and ".join(UNIFORM_NAMES[u] for u in criteria.uniforms))
+    return ", ".join(parts)
+
+
 def division(
     edition: str | int | Edition = "latest",
     *,
@@ -115,12 +131,14 @@ def _age(value: Any) -> int:
     text = str(value).strip() if not isinstance(value, bool) else ""
     if isinstance(value, float) and value.is_integer():
         text = str(int(value))
-    if not text.isdigit() or not MIN_AGE <= int(text) <= MAX_AGE:
+    # ASCII digits only ("²".isdigit() is true) and short (int() refuses huge strings).
+    years = int(text) if text.isascii() and text.isdigit() and len(text) < 10 else None
+    if years is None or not MIN_AGE <= years <= MAX_AGE:
         raise RulesError(
             f"age must be a whole number of years from {MIN_AGE} to {MAX_AGE}, not {value!r}",
             field="age",
         )
-    return int(text)
+    return years
 
 
 def _uniform(value: Any) -> str:
@@ -148,7 +166,7 @@ def _rank(rules: Edition, axis: str, value: Any, age: int) -> str | None:
     rank = rules.ranks.get(text)
     if rank is None:
         raise RulesError(
-            f"{axis} '{value}' does not exist in Edition {rules.id}; allowed: "
+            f"{axis} {value!r} does not exist in Edition {rules.id}; allowed: "
             f"{allowed(rules.ranks)}",
             field=axis,
         )
@@ -166,6 +184,12 @@ def _experience(rules: Edition, values: Iterable[Any] | None) -> tuple[str, ...]
         return ()
     if isinstance(values, str):
         values = [part for part in values.split(",") if part.strip()]
+    if not isinstance(values, Iterable) or isinstance(values, Mapping):
+        raise RulesError(
+            f"experience must be a list of prior experience, not {values!r}; allowed: "
+            f"{allowed(rules.experiences)}",
+            field="experience",
+        )
     seen: list[str] = []
     for value in values:
         text = str(value).strip().lower()
@@ -176,7 +200,7 @@ def _experience(rules: Edition, values: Iterable[Any] | None) -> tuple[str, ...]
             )
         if text not in rules.experiences:
             raise RulesError(
-                f"experience '{value}' is not known; allowed: {allowed(rules.experiences)}",
+                f"experience {value!r} is not known; allowed: {allowed(rules.experiences)}",
                 field="experience",
             )
         if text not in seen:

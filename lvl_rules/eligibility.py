@@ -51,7 +51,7 @@ def technique(edition: Edition, technique_id: str) -> Technique:
     found = edition.techniques.get(str(technique_id).strip())
     if found is None:
         raise RulesError(
-            f"technique '{technique_id}' is not in the catalogue; allowed: "
+            f"technique {technique_id!r} is not in the catalogue; allowed: "
             f"{allowed(edition.techniques)}",
             field="technique",
         )

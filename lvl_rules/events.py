@@ -77,7 +77,7 @@ def _parse(edition: Edition, index: int, item: Any) -> Event:
     if not isinstance(item, dict):
         raise RulesError(f'{where} must be an object such as {{"type": "end"}}', field=where)
     kind = item.get("type")
-    if kind not in FIELDS:
+    if not isinstance(kind, str) or kind not in FIELDS:
         raise RulesError(
             f"{where}.type is {kind!r}; allowed: {allowed(FIELDS)}", field=f"{where}.type"
         )

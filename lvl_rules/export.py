@@ -119,6 +119,7 @@ def _award(award: Any) -> dict[str, Any]:
         "points": award.points,
         "clause": award.clause,
         "explain": award.explain,
+        "standard": award.standard,
     }
 
 
@@ -166,7 +167,8 @@ def _scoring(edition: Edition) -> dict[str, Any]:
             for ladder in edition.ladders
         ],
         "methods": [
-            {"id": m.id, "name": m.name, "clause": m.clause} for m in edition.methods.values()
+            {"id": m.id, "name": m.name, "clause": m.clause, "summary": m.summary}
+            for m in edition.methods.values()
         ],
         "rules": {
             "repeat_clause": settings.repeat_clause,

@@ -48,6 +48,12 @@ def load_edition(edition: str | int = LATEST, root: Traversable | None = None) -
     return _load(resolve_edition(edition, root), root)
 
 
+def clear_cache() -> None:
+    """Forget loaded editions, so edited data files are read again (the site's live reload)."""
+    _load.cache_clear()
+    _edition_data.cache_clear()
+
+
 def load_all(root: Traversable | None = None) -> tuple[Edition, ...]:
     """Every edition, oldest first."""
     return tuple(load_edition(edition, root) for edition in edition_ids(root))

@@ -119,7 +119,7 @@ def score_match(athlete: Division, raw_events: Any) -> Report:
         if match.result.ended:
             raise RulesError(
                 f"events[{event.index}]: the match already ended at events[{match.ended_at}] "
-                f"({match.result.method}); no event may follow",
+                f"({match.result.method or 'undecided'}); no event may follow",
                 field=f"events[{event.index}]",
             )
         match.event = event.index
@@ -287,8 +287,16 @@ def _foul_extras(match: _Match, athlete: str, foul: Foul, defending: bool) -> No
 
 def _severe(match: _Match, event: Event) -> None:
     athlete = event.athlete or "A"
-    foul_id = event.foul or SEVERITIES[event.kind or "technical"]
-    _severe_foul(match, athlete, match.rules.fouls[foul_id])
+    foul = match.rules.fouls[event.foul or SEVERITIES[event.kind or "technical"]]
+    d = match.division
+    if not foul.applies(age=d.age, rank=d.effective_rank, uniform=d.uniform):
+        match.note(
+            athlete,
+            f"{foul.name}: not a foul in this division ({d.describe()}); nothing is given.",
+            foul.clause,
+        )
+        return
+    _severe_foul(match, athlete, foul)
 
 
 def _severe_foul(match: _Match, athlete: str, foul: Foul) -> None:

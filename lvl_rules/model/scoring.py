@@ -190,11 +190,17 @@ class Method:
     id: str
     name: str
     clause: str
+    summary: str
 
     @classmethod
     def from_toml(cls, method_id: str, table: Table) -> Method:
         """Read ``[methods.<id>]``."""
-        method = cls(id=method_id, name=table.text("name"), clause=table.text("clause"))
+        method = cls(
+            id=method_id,
+            name=table.text("name"),
+            clause=table.text("clause"),
+            summary=table.text("summary"),
+        )
         table.finish()
         return method
 

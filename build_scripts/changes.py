@@ -1,0 +1,153 @@
+"""The "What changed" page: every amended record of an edition, with word-level diffs."""
+
+from __future__ import annotations
+
+import difflib
+import re
+from html import escape
+
+from lvl_rules import render
+from lvl_rules.division import describe_ranks
+from lvl_rules.model import Edition
+
+from .clause_blocks import linker
+from .urls import clause_page, md_link
+
+PAGE = "rules/changes.md"
+KIND_WORDS = {"changed": "changed", "added": "new", "removed": "removed"}
+COLLECTION_TITLES = {
+    "positions": "Scoring positions",
+    "escapes": "Escaped submissions",
+    "advantages": "Advantages",
+    "fouls": "Fouls",
+    "groups": "Technique groups",
+    "ranks": "LVLs and belts",
+    "experiences": "Prior experience (fair play)",
+    "notes": "Editorial notes",
+}
+_TOKENS = re.compile(r"\s+|[^\s]+")
+_EMPHASIS = re.compile(r"\*\*|(?<![\w*])\*(?=\S)|(?<=\S)\*(?![\w*])")
+
+
+def word_diff(old: str, new: str) -> str:
+    """HTML of ``new`` with words removed from ``old`` struck out and added words marked."""
+    a, b = _TOKENS.findall(_plain(old)), _TOKENS.findall(_plain(new))
+    out = []
+    for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
+        if op == "equal":
+            out.append(escape("".join(a[i1:i2])))
+            continue
+        if i2 > i1:
+            out.append(
+                f'<del><span class="lvl-sr">removed: </span>{escape("".join(a[i1:i2]))}</del>'
+            )
+        if j2 > j1:
+            out.append(f'<ins><span class="lvl-sr">added: </span>{escape("".join(b[j1:j2]))}</ins>')
+    return f'<div class="lvl-diff">{"".join(out)}</div>'
+
+
+def _plain(markdown: str) -> str:
+    return _EMPHASIS.sub("", markdown)
+
+
+def changes_markdown(editions: tuple[Edition, ...]) -> str:
+    """The whole page, newest edition first."""
+    by_id = {e.id: e for e in editions}
+    parts = [
+        "---",
+        "description: What changed in the LVL rules from one edition to the next, clause by"
+        " clause.",
+        "---",
+        "",
+        "# What changed",
+        "",
+        "Each edition lists exactly what it changes, adds or removes; everything else carries",
+        "over unchanged. Removed words are ~~struck through~~ and added words are marked.",
+    ]
+    for edition in reversed(editions):
+        if edition.based_on is None:
+            continue
+        parts += _edition_changes(by_id[edition.based_on], edition)
+    return "\n".join(parts) + "\n"
+
+
+def _edition_changes(old: Edition, new: Edition) -> list[str]:
+    parts = [
+        "",
+        f"## {new.title}, from {old.title} {{ #e{new.id} }}",
+        "",
+        new.description,
+        "",
+        "### Clauses",
+    ]
+    for change in new.changes:
+        if change.collection != "clauses" or change.key is None:
+            continue
+        anchor = f"e{new.id}-{change.key}"
+        before, after = old.clauses.get(change.key), new.clauses.get(change.key)
+        shown = after or before
+        assert shown is not None  # noqa: S101 - the loader checked the amendment
+        title = render.heading(new if after else old, shown)
+        parts += [
+            "",
+            f"#### {title} ({KIND_WORDS[change.kind]}) {{ #{anchor} }}",
+            "",
+            change.summary,
+            "",
+        ]
+        links = []
+        if before is not None:
+            target = md_link(PAGE, clause_page(old.id, before), before.id)
+            links.append(f"[{old.title}, §{before.id}]({target})")
+        if after is not None:
+            target = md_link(PAGE, clause_page(new.id, after), after.id)
+            links.append(f"[{new.title}, §{after.id}]({target})")
+        parts += [" → ".join(links), ""]
+        old_text = _clause_text(old, before.id) if before else ""
+        new_text = _clause_text(new, after.id) if after else ""
+        parts.append(word_diff(old_text, new_text))
+    parts += ["", "### The technique chart", "", _chart_changes(old, new)]
+    for collection, heading in COLLECTION_TITLES.items():
+        rows = [c for c in new.changes if c.collection == collection]
+        if rows:
+            parts += ["", f"### {heading}", ""]
+            parts += [f"- **{c.key}** ({KIND_WORDS[c.kind]}): {c.summary}" for c in rows]
+    return parts
+
+
+def _clause_text(edition: Edition, clause_id: str) -> str:
+    clause = edition.clauses[clause_id]
+    return f"{render.heading(edition, clause)}\n\n{render.body(edition, clause)}"
+
+
+def _first_allowed(edition: Edition, technique_id: str) -> str:
+    technique = edition.techniques[technique_id]
+    if technique.prohibited:
+        return "Never allowed"
+    for group in edition.groups:
+        if technique_id in group.adds:
+            limit = group.limits.get(technique_id)
+            only = f" (only {describe_ranks(edition, limit.ranks)})" if limit else ""
+            return f"From “{group.label}”{only}"
+    return "Not in the chart"
+
+
+def _moved(before: str, after: str) -> str:
+    if before == after:
+        return "Same"
+    return "**Changed**"
+
+
+def _chart_changes(old: Edition, new: Edition) -> str:
+    link = linker(new, PAGE)
+    rows = [f"| Technique | {old.title} | {new.title} | Change |", "|---|---|---|---|"]
+    for technique_id, technique in new.techniques.items():
+        before = _first_allowed(old, technique_id) if technique_id in old.techniques else "—"
+        after = _first_allowed(new, technique_id)
+        rows.append(f"| {technique.name} | {before} | {after} | {_moved(before, after)} |")
+    clause = new.eligibility.clause
+    return (
+        f"When each technique first becomes legal ({link(clause, '§' + clause)}). "
+        "Groups build on each other: a technique allowed from a group is allowed for every "
+        "group after it.\n\n" + "\n".join(rows)
+    )

@@ -1,0 +1,97 @@
+"""One clause as Markdown: its numbered heading with a stable id, citation tools, text, notes."""
+
+from __future__ import annotations
+
+from lvl_rules import render
+from lvl_rules.model import Clause, Edition
+
+from .urls import cite_path, clause_page, href, md_link
+
+CHANGE_WORDS = {"changed": "Changed", "added": "New"}
+
+
+def citation(edition: Edition, clause: Clause) -> str:
+    """``LVL Rules, Edition 2, §5.4`` (front matter is cited by its title)."""
+    where = f"§{clause.id}" if clause.numbered else f"“{render.title(edition, clause)}”"
+    return f"LVL Rules, {edition.title}, {where}"
+
+
+def linker(edition: Edition, page: str) -> render.Link:
+    """Render cross-references on ``page`` as Markdown links to the clause's page."""
+
+    def link(clause_id: str, text: str) -> str:
+        target = clause_page(edition.id, edition.clauses[clause_id])
+        return f"[{text}]({md_link(page, target, clause_id)})"
+
+    return link
+
+
+def clause_block(
+    edition: Edition,
+    clause: Clause,
+    page: str,
+    *,
+    level: int,
+    newer: Edition | None = None,
+    changes_page: str = "rules/changes.md",
+) -> str:
+    """The Markdown for one clause on ``page``, its heading at ``level`` (1-6)."""
+    link = linker(edition, page)
+    heading = render.heading(edition, clause)
+    lines = [f"{'#' * level} {heading} {{ #{clause.id} .lvl-clause }}", ""]
+    lines += _tools(edition, clause, page, newer, changes_page)
+    if clause.text:
+        lines += ["", render.body(edition, clause, link)]
+    for note in edition.notes_for(clause.id):
+        lines += [
+            "",
+            f'!!! note "Editorial note: {note.title}"',
+            "",
+            _indent(render.expand(edition, note.decision, link)),
+            "",
+            _indent(f"*Why:* {render.expand(edition, note.reason, link)}"),
+        ]
+    return "\n".join(lines) + "\n"
+
+
+def _tools(
+    edition: Edition, clause: Clause, page: str, newer: Edition | None, changes_page: str
+) -> list[str]:
+    cite_url = href(page, cite_path(edition.id, clause.id))
+    text = citation(edition, clause)
+    parts = [
+        f'<span class="lvl-cite-text">{text}</span>',
+        f'<a class="lvl-permalink" href="{cite_url}" title="Permanent link to {text}">'
+        "Permalink</a>",
+        f'<button type="button" class="lvl-copy" data-cite="{text}" data-href="{cite_url}" '
+        f"hidden>Copy citation</button>",
+    ]
+    change = edition.changed("clauses", clause.id)
+    if change is not None:
+        anchor = f"e{edition.id}-{clause.id}"
+        parts.append(
+            f"[{CHANGE_WORDS[change.kind]} in {edition.title}]"
+            f"({md_link(page, changes_page, anchor)})"
+            "{ .lvl-badge }"
+        )
+    if newer is not None:
+        parts.append(_newer_link(clause, page, newer))
+    return ['<p class="lvl-clause-tools" markdown>', " ".join(parts), "</p>"]
+
+
+def _newer_link(clause: Clause, page: str, newer: Edition) -> str:
+    there = newer.clauses.get(clause.id)
+    if there is None:
+        return f"*Not in {newer.title}.*"
+    change = newer.changed("clauses", clause.id)
+    state = "changed" if change else "unchanged"
+    target = md_link(page, clause_page(newer.id, there), clause.id)
+    return (
+        f"[{newer.title}: §{clause.id}]({target}) ({state})"
+        if clause.numbered
+        else (f"[In {newer.title}]({target}) ({state})")
+    )
+
+
+def _indent(text: str) -> str:
+    return "\n".join(f"    {line}" if line else "" for line in text.splitlines())

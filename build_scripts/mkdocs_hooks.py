@@ -1,0 +1,45 @@
+"""The MkDocs hook: the one path by which `mkdocs build`, `mkdocs serve` and `make serve`
+generate the site from lvl_rules.
+
+- on_config: clear cached rule data (live reload) and build the navigation from it;
+- on_files: add every generated page and data file as a virtual file (nothing is
+  written into docs/);
+- on_post_build: add the browser engine (Pyodide + the lvl_rules wheel), if built.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:  # the hook is loaded by file path, not as a package
+    sys.path.insert(0, str(ROOT))
+
+from mkdocs.structure.files import File, Files  # noqa: E402
+
+from build_scripts import navigation, site_pages  # noqa: E402
+from lvl_rules import load_all  # noqa: E402
+from lvl_rules.loading import clear_cache  # noqa: E402
+
+TIMINGS: dict[str, float] = {}
+
+
+def on_config(config: Any) -> Any:
+    """Read the rules afresh and lay out the navigation from them."""
+    started = time.perf_counter()
+    clear_cache()
+    config["nav"] = navigation.nav(load_all())
+    TIMINGS["config"] = time.perf_counter() - started
+    return config
+
+
+def on_files(files: Files, config: Any) -> Files:
+    """Add every generated page and data file."""
+    started = time.perf_counter()
+    for path, content in site_pages.generate(load_all()).items():
+        files.append(File.generated(config, path, content=content))
+    TIMINGS["generate"] = time.perf_counter() - started
+    return files

@@ -1,0 +1,162 @@
+"""Every generated page and file of the site, as {source path: content}. Pure: no I/O.
+
+The MkDocs hook hands these to MkDocs as virtual files, so ``mkdocs build``,
+``mkdocs serve`` and ``make serve`` share this one code path, and nothing generated
+is written into ``docs/``.
+"""
+
+from __future__ import annotations
+
+import json
+from html import escape
+from importlib.resources import files
+from pathlib import Path
+
+import jinja2
+
+from lvl_rules import render
+from lvl_rules.export import export_edition
+from lvl_rules.model import Edition
+from lvl_rules.scoring import ORDINALS
+
+from . import changes, notes_page, scoring_tables
+from .chart import chart_table
+from .clause_blocks import citation, clause_block
+from .urls import cite_path, clause_page, edition_page, md_link, page_url, sections
+
+TEMPLATES = jinja2.Environment(
+    loader=jinja2.FileSystemLoader(Path(__file__).parent / "templates"),
+    autoescape=False,  # noqa: S701 - the templates produce Markdown, not HTML
+    undefined=jinja2.StrictUndefined,
+    keep_trailing_newline=True,
+    trim_blocks=True,
+    lstrip_blocks=True,
+)
+
+
+def generate(editions: tuple[Edition, ...]) -> dict[str, str]:
+    """Every generated source file, keyed by its path under ``docs/``."""
+    latest = editions[-1].id
+    pages: dict[str, str] = {
+        "rules/index.md": TEMPLATES.get_template("editions.md.j2").render(
+            editions=editions, latest=latest
+        ),
+        changes.PAGE: changes.changes_markdown(editions),
+        notes_page.NOTES_PAGE: notes_page.notes_markdown(editions),
+        notes_page.DATA_PAGE: notes_page.data_markdown(editions, latest),
+        "data/schema.json": files("lvl_rules").joinpath("schema.json").read_text(encoding="utf-8"),
+    }
+    for edition in editions:
+        newer = editions[-1] if edition.id != latest else None
+        pages.update(edition_pages(edition, newer))
+        pages[f"data/{edition.id}.json"] = json.dumps(
+            export_edition(edition), ensure_ascii=False, indent=1
+        )
+        for clause in edition.clauses.values():
+            pages[cite_path(edition.id, clause.id) + "index.html"] = cite_page(edition, clause.id)
+    return pages
+
+
+def edition_pages(edition: Edition, newer: Edition | None) -> dict[str, str]:
+    """The front page, section pages, closing note, chart, scoring and print pages."""
+    e = edition.id
+    front = edition_page(e)
+    numbered = sections(edition)
+    closing = edition.clauses["closing-note"]
+    pages = {
+        front: TEMPLATES.get_template("edition.md.j2").render(
+            edition=edition,
+            is_latest=newer is None,
+            newer=newer,
+            sections=[_titled(edition, s) for s in numbered],
+            closing=_titled(edition, closing),
+            front_matter="\n".join(
+                clause_block(edition, edition.clauses[c], front, level=2, newer=newer)
+                for c in ("preamble", "reading-guide")
+            ),
+        ),
+        f"rules/{e}/closing-note.md": clause_block(
+            edition, closing, f"rules/{e}/closing-note.md", level=1, newer=newer
+        ),
+    }
+    for index, section in enumerate(numbered):
+        page = f"rules/{e}/{section.id}.md"
+        blocks = [
+            clause_block(edition, clause, page, level=min(clause.depth, 6), newer=newer)
+            for clause in edition.clauses.values()
+            if clause.numbered and clause.section == section.id
+        ]
+        pages[page] = TEMPLATES.get_template("section.md.j2").render(
+            edition=edition,
+            section=section,
+            title=render.title(edition, section),
+            newer=newer,
+            blocks="\n".join(blocks),
+            previous=_titled(edition, numbered[index - 1]) if index else None,
+            following=_titled(edition, numbered[index + 1]) if index + 1 < len(numbered) else None,
+        )
+    pages[f"rules/{e}/techniques.md"] = TEMPLATES.get_template("techniques.md.j2").render(
+        edition=edition,
+        newer=newer,
+        table=chart_table(edition),
+        notes=[n for n in edition.notes.values() if n.clause.split(".")[0] == "1"],
+    )
+    pages[f"rules/{e}/scoring.md"] = _scoring_page(edition, newer)
+    print_page = f"rules/{e}/print.md"
+    pages[print_page] = TEMPLATES.get_template("print.md.j2").render(
+        edition=edition,
+        blocks="\n".join(
+            clause_block(edition, clause, print_page, level=min(clause.depth + 1, 6))
+            for clause in edition.clauses.values()
+        ),
+    )
+    return pages
+
+
+def _scoring_page(edition: Edition, newer: Edition | None) -> str:
+    page = f"rules/{edition.id}/scoring.md"
+    ladder = edition.ladders[0]
+    rules = edition.scoring
+    both = edition.clauses[rules.double_stalling_clause]
+    step = ORDINALS[rules.double_stalling_step - 1]
+    return TEMPLATES.get_template("scoring.md.j2").render(
+        edition=edition,
+        newer=newer,
+        points=scoring_tables.points_rows(edition, page),
+        sequence=scoring_tables.sequence_points(edition),
+        advantages=scoring_tables.advantage_rows(edition, page),
+        ladders=render.TABLES["ladders"](edition, render.plain_link),
+        ladder_clause=ladder.clause,
+        ladder_page=md_link(page, clause_page(edition.id, edition.clauses[ladder.clause])),
+        double_stalling=(
+            f"If both athletes reach their {step} stalling penalty at the same time, the match "
+            f"restarts standing ([§{both.id}]"
+            f"({md_link(page, clause_page(edition.id, both), both.id)}))."
+        ),
+        fouls=scoring_tables.foul_rows(edition, page),
+        order=scoring_tables.decision_rows(edition, page),
+    )
+
+
+def cite_page(edition: Edition, clause_id: str) -> str:
+    """A static permalink page: redirects to the clause, with a plain link as well."""
+    clause = edition.clauses[clause_id]
+    target = "../../../" + page_url(clause_page(edition.id, clause)) + f"#{clause_id}"
+    text = escape(citation(edition, clause))
+    heading = escape(render.heading(edition, clause))
+    return (
+        "<!doctype html>\n"
+        '<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+        f"<title>{text}</title>\n"
+        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        '<meta name="robots" content="noindex">\n'
+        f'<link rel="canonical" href="{target}">\n'
+        f'<meta http-equiv="refresh" content="0; url={target}">\n'
+        "</head>\n<body>\n"
+        f'<p>{text}: <a href="{target}">{heading}</a></p>\n'
+        "</body>\n</html>\n"
+    )
+
+
+def _titled(edition: Edition, clause: object) -> dict[str, str]:
+    return {"id": clause.id, "title": render.title(edition, clause)}  # type: ignore[attr-defined]

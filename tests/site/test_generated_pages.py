@@ -1,0 +1,92 @@
+"""Generated pages against the engine and the amendment: chart, changes page, golden files."""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+from build_scripts import site_pages
+from build_scripts.chart import answer_words
+from lvl_rules import check, load_all, load_edition, render
+from lvl_rules.eligibility import sample
+
+GOLDEN = Path(__file__).resolve().parent.parent / "golden"
+GOLDEN_PAGES = (
+    "rules/2/5.md",
+    "rules/2/8.md",
+    "rules/1/1.md",
+    "rules/1/techniques.md",
+    "rules/2/scoring.md",
+    "rules/changes.md",
+)
+CELL = re.compile(
+    r'<td class="[^"]*" (?:colspan="\d+" )?data-label="[^"]*" data-band="([^"]+)" '
+    r'data-gi="(true|false)" data-nogi="(true|false)">'
+)
+
+
+@pytest.fixture(scope="module")
+def generated() -> dict[str, str]:
+    return site_pages.generate(load_all())
+
+
+@pytest.mark.parametrize("edition_id", ["1", "2"])
+def test_chart_cells_equal_engine_answers(built_site, edition_id):
+    """Every cell of the published chart is what the eligibility engine answers."""
+    edition = load_edition(edition_id)
+    html = built_site.page(f"rules/{edition_id}/techniques/")
+    for technique in edition.techniques.values():
+        row = re.search(rf'<tr id="technique-{technique.id}".*?</tr>', html, re.S)
+        assert row, technique.id
+        cells = CELL.findall(row.group(0))
+        if technique.prohibited:
+            assert [("all", "false", "false")] == cells
+            continue
+        expected = []
+        for band in edition.bands:
+            gi = check(sample(edition, band, "gi"), technique.id).legal
+            nogi = check(sample(edition, band, "nogi"), technique.id).legal
+            expected.append((band.id, str(gi).lower(), str(nogi).lower()))
+            assert answer_words(gi, nogi) in row.group(0)
+        assert expected == cells
+
+
+def test_changes_page_lists_every_clause_that_differs(generated):
+    """A clause whose wording differs between editions has an entry on the changes page."""
+    old, new = load_edition("1"), load_edition("2")
+    page = generated["rules/changes.md"]
+    differing = set()
+    for clause_id in {*old.clauses, *new.clauses}:
+        before, after = old.clauses.get(clause_id), new.clauses.get(clause_id)
+        text = [
+            None if c is None else (render.heading(e, c), render.body(e, c))
+            for e, c in ((old, before), (new, after))
+        ]
+        if text[0] != text[1]:
+            differing.add(clause_id)
+    listed = set(re.findall(r"\{ #e2-([^ ]+) \}", page))
+    assert differing == listed
+
+
+def test_changes_page_shows_the_chart_move_to_13(generated):
+    """The chart changes name leg-stretching submissions moving from 16 to 13."""
+    row = next(
+        line
+        for line in generated["rules/changes.md"].splitlines()
+        if line.startswith("| Submissions that stretch the legs apart")
+    )
+    assert "Age 16 and over" in row
+    assert "ages 13 to 15" in row
+    assert "**Changed**" in row
+
+
+@pytest.mark.parametrize("page", GOLDEN_PAGES)
+def test_golden_pages(generated, page):
+    """Selected generated pages equal their committed golden copies (UPDATE_GOLDEN=1 rewrites)."""
+    golden = GOLDEN / page.replace("/", "__")
+    if os.environ.get("UPDATE_GOLDEN") == "1":
+        golden.write_text(generated[page], encoding="utf-8")
+    assert golden.read_text(encoding="utf-8") == generated[page]
