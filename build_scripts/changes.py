@@ -111,8 +111,27 @@ def _edition_changes(old: Edition, new: Edition) -> list[str]:
         rows = [c for c in new.changes if c.collection == collection]
         if rows:
             parts += ["", f"### {heading}", ""]
-            parts += [f"- **{c.key}** ({KIND_WORDS[c.kind]}): {c.summary}" for c in rows]
+            parts += [
+                f"- **{_record_name(old, new, collection, c.key)}** ({KIND_WORDS[c.kind]}): "
+                f"{c.summary}"
+                for c in rows
+            ]
     return parts
+
+
+def _record_name(old: Edition, new: Edition, collection: str, key: str | None) -> str:
+    """A record's human name (its title, label or name) from whichever edition has it."""
+    for edition in (new, old):
+        records = getattr(edition, collection)
+        found = records.get(key) if isinstance(records, dict) else None
+        if found is None and not isinstance(records, dict):
+            found = next((r for r in records if r.id == key), None)
+        if found is not None:
+            for attribute in ("title", "label", "name"):
+                value = getattr(found, attribute, None)
+                if isinstance(value, str):
+                    return value
+    return str(key)
 
 
 def _clause_text(edition: Edition, clause_id: str) -> str:

@@ -67,6 +67,9 @@ def foul_effect(edition: Edition, foul: Foul) -> str:
             f"; {foul.opponent_points_if_defending} points to the opponent if done while "
             "defending a takedown or sweep"
         )
+    if foul.unless_legal:
+        name = edition.techniques[foul.unless_legal].name.lower()
+        words += f". Not a foul where {name} is legal"
     if foul.only_for:
         words += ". A foul only in: " + "; ".join(
             describe_criteria(edition, c) for c in foul.only_for

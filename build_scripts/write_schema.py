@@ -195,6 +195,7 @@ def _scoring() -> dict[str, Any]:
                         "opponent_points": COUNT,
                         "opponent_points_if_defending": COUNT,
                         "restart": {"enum": ["standing", "center", None]},
+                        "unless_legal": {"anyOf": [ID, {"type": "null"}]},
                     }
                 )
             ),

@@ -40,6 +40,7 @@ def eligibility(params: Mapping[str, Any]) -> dict[str, Any]:
         "edition": athlete.edition_id,
         "division": athlete.to_json(),
         "description": athlete.describe(),
+        "remarks": list(athlete.remarks()),
         "group": {"id": group.id, "label": group.label},
         "techniques": [answer.to_json() for answer in check_all(athlete)],
     }

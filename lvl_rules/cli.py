@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 from typing import Any, NoReturn
 
 from . import api, render
@@ -80,7 +81,7 @@ def _print(args: argparse.Namespace, result: dict[str, Any], text: Any) -> None:
 
 def _read_events(source: str) -> Any:
     try:
-        raw = sys.stdin.read() if source == "-" else open(source, encoding="utf-8").read()  # noqa: PTH123, SIM115
+        raw = sys.stdin.read() if source == "-" else Path(source).read_text(encoding="utf-8")
     except OSError as error:
         raise RulesError(
             f"events: cannot read {source}: {error.strerror}", field="events"

@@ -32,6 +32,22 @@ class Division:
         """Whether prior experience moved the athlete up a belt."""
         return self.effective_rank != self.rank
 
+    def remarks(self) -> tuple[str, ...]:
+        """Plain-words notes about the inputs, e.g. prior experience that changes nothing."""
+        rules = self.edition.eligibility
+        if not self.experience or self.promoted or rules.promotion_clause is None:
+            return ()
+        where = f"§{rules.promotion_clause}"
+        if self.rank != rules.promote_from:
+            return (
+                f"Prior experience changes nothing here: it only moves "
+                f"{rank_name(self.edition, rules.promote_from or '')}s up ({where}).",
+            )
+        return (
+            f"Prior experience changes nothing here: it only moves athletes aged "
+            f"{rules.promote_min_age} and over ({where}).",
+        )
+
     def describe(self) -> str:
         """Plain words: ``age 30, purple belt, No-Gi``."""
         parts = [f"age {self.age}"]

@@ -153,6 +153,7 @@ def _scoring(edition: Edition) -> dict[str, Any]:
                 "opponent_points": f.opponent_points,
                 "opponent_points_if_defending": f.opponent_points_if_defending,
                 "restart": f.restart,
+                "unless_legal": f.unless_legal,
             }
             for f in edition.fouls.values()
         ],

@@ -37,7 +37,7 @@ def resolve_edition(edition: str | int, root: Traversable | None = None) -> str:
         return known[-1]
     if wanted not in known:
         raise RulesError(
-            f"edition '{wanted}' does not exist; allowed: {allowed((*known, LATEST))}",
+            f"edition {wanted!r} does not exist; allowed: {allowed((*known, LATEST))}",
             field="edition",
         )
     return wanted

@@ -67,10 +67,18 @@ class Result:
     ended: bool = False
     winner: str | None = None
     method: str | None = None
+    summary: str = "The match is under way."
+    cite: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         """The result as the JSON API shows it."""
-        return {"ended": self.ended, "winner": self.winner, "method": self.method}
+        return {
+            "ended": self.ended,
+            "winner": self.winner,
+            "method": self.method,
+            "summary": self.summary,
+            "cite": self.cite,
+        }
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -177,8 +185,13 @@ class _Match:
             self.note(athlete, f"{what}: no points.{explain}", award.clause)
 
     def finish(self, winner: str | None, method: str, why: str) -> None:
-        self.result = Result(ended=True, winner=winner, method=method)
-        self.note(winner, why, self.rules.methods[method].clause)
+        clause = self.rules.methods[method].clause
+        self.result = Result(ended=True, winner=winner, method=method, summary=why, cite=clause)
+        self.note(winner, why, clause)
+
+    def undecided(self, why: str, clause: str) -> None:
+        self.result = Result(ended=True, summary=why, cite=clause)
+        self.note(None, why, clause)
 
     def disqualify(self, athlete: str, scope: str, cite: str, why: str) -> None:
         tally = self.tallies[athlete]
@@ -216,22 +229,35 @@ def _submission_escaped(match: _Match, event: Event) -> None:
     match.award(event.athlete or "A", award, award.name)
 
 
-def _penalty(match: _Match, event: Event) -> None:
-    foul = match.rules.fouls[event.foul or ""]
+def _not_a_foul_here(match: _Match, athlete: str | None, foul: Foul) -> bool:
+    """Log and say so when a foul does not exist in this division (only_for, unless_legal)."""
     d = match.division
     if not foul.applies(age=d.age, rank=d.effective_rank, uniform=d.uniform):
-        match.note(
-            event.athlete,
-            f"{foul.name}: not a foul in this division ({d.describe()}); nothing is given.",
-            foul.clause,
+        why, cite = f"not a foul in this division ({d.describe()})", foul.clause
+    elif foul.unless_legal is not None and (answer := check(d, foul.unless_legal)).legal:
+        why, cite = (
+            f"not a foul here, because {answer.technique.name.lower()} is legal",
+            answer.cite,
         )
+    else:
+        return False
+    match.note(athlete, f"{foul.name}: {why}; nothing is given.", cite)
+    return True
+
+
+def _penalty(match: _Match, event: Event) -> None:
+    foul = match.rules.fouls[event.foul or ""]
+    if _not_a_foul_here(match, event.athlete, foul):
         return
     athletes = ATHLETES if event.athlete == "both" else (event.athlete or "A",)
     match.note(event.athlete, f"{foul.name} called against {' and '.join(athletes)}.", foul.clause)
     for athlete in athletes:
         _step(match, athlete)
     if len(athletes) == 2:
+        _end_if_disqualified(match)
         step = match.rules.scoring.double_stalling_step
+        if match.result.ended:
+            return
         if all(match.tallies[a].penalties == step for a in athletes):
             match.note(
                 None,
@@ -239,7 +265,10 @@ def _penalty(match: _Match, event: Event) -> None:
                 "the match restarts standing.",
                 match.rules.scoring.double_stalling_clause,
             )
-        _end_if_disqualified(match)
+        else:
+            match.note(
+                None, "Both athletes penalized together: the match restarts standing.", foul.clause
+            )
         return
     _end_if_disqualified(match)
     if not match.result.ended:
@@ -288,15 +317,8 @@ def _foul_extras(match: _Match, athlete: str, foul: Foul, defending: bool) -> No
 def _severe(match: _Match, event: Event) -> None:
     athlete = event.athlete or "A"
     foul = match.rules.fouls[event.foul or SEVERITIES[event.kind or "technical"]]
-    d = match.division
-    if not foul.applies(age=d.age, rank=d.effective_rank, uniform=d.uniform):
-        match.note(
-            athlete,
-            f"{foul.name}: not a foul in this division ({d.describe()}); nothing is given.",
-            foul.clause,
-        )
-        return
-    _severe_foul(match, athlete, foul)
+    if not _not_a_foul_here(match, athlete, foul):
+        _severe_foul(match, athlete, foul)
 
 
 def _severe_foul(match: _Match, athlete: str, foul: Foul) -> None:
@@ -394,9 +416,8 @@ def _end(match: _Match, event: Event) -> None:
                 f"{level} {event.random_draw} wins the random draw.",
             )
         else:
-            match.result = Result(ended=True)
-            match.note(
-                None, f"{level} The result is decided by random draw; record its winner.", clause
+            match.undecided(
+                f"{level} The result is decided by random draw; record its winner.", clause
             )
         return
     if event.referee_decision:
@@ -405,11 +426,8 @@ def _end(match: _Match, event: Event) -> None:
             winner, "referee-decision", f"{level} The referee declares {winner} the winner."
         )
         return
-    match.result = Result(ended=True)
-    match.note(
-        None,
-        f"{level} The referee declares the winner.",
-        match.rules.methods["referee-decision"].clause,
+    match.undecided(
+        f"{level} The referee declares the winner.", match.rules.methods["referee-decision"].clause
     )
 
 

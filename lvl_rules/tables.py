@@ -30,7 +30,7 @@ class Table:
 
     def fail(self, key: str, problem: str) -> RulesError:
         """An error about ``key`` of this table."""
-        where = f"{self.path}.{key}" if self.path else key
+        where = ".".join(part for part in (self.path, key) if part)
         return RulesError(f"{self.file}: key '{where}' {problem}", field=f"{self.file}: {where}")
 
     def names(self) -> tuple[str, ...]:

@@ -33,7 +33,9 @@ class _Checker:
         self.origins = origins
 
     def fail(self, collection: str, key: str | None, field: str, problem: str) -> RulesError:
-        file = self.origins.get((collection, key), "edition data")
+        file = self.origins.get((collection, key)) or self.origins.get(
+            (collection, None), "edition data"
+        )
         shown = f'"{key}"' if key and "." in key else key
         where = ".".join(part for part in (collection, shown, field) if part)
         return RulesError(f"{file}: key '{where}' {problem}", field=f"{file}: {where}")
@@ -92,8 +94,10 @@ def _check_text(check: _Checker) -> None:
                     f"has marker {{{kind}:{argument}}}; allowed: {allowed(known)}",
                 )  # fmt: skip
     for note in edition.notes.values():
-        for ref in note.references():
-            check.clause("notes", note.id, "clause", ref)
+        check.clause("notes", note.id, "clause", note.clause)
+        for field in ("decision", "reason"):
+            for ref in REFERENCE.findall(getattr(note, field)):
+                check.clause("notes", note.id, field, ref)
 
 
 def _check_eligibility(check: _Checker) -> None:
@@ -173,6 +177,11 @@ def _check_scoring(check: _Checker) -> None:
         check.clause("fouls", foul.id, "clause", foul.clause)
         for ref in REFERENCE.findall(foul.description):
             check.clause("fouls", foul.id, "description", ref)
+        if foul.unless_legal is not None and foul.unless_legal not in edition.techniques:
+            raise check.fail(
+                "fouls", foul.id, "unless_legal",
+                f"names '{foul.unless_legal}', which is not in the technique catalogue",
+            )  # fmt: skip
         check.ranks("fouls", foul.id, foul.only_for)
     for ladder in edition.ladders:
         check.clause("ladders", ladder.id, "clause", ladder.clause)

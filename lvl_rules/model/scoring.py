@@ -112,6 +112,7 @@ class Foul:
     opponent_points: int = 0
     opponent_points_if_defending: int = 0
     restart: str | None = None
+    unless_legal: str | None = None  # not a foul where this technique is legal
 
     @property
     def on_ladder(self) -> bool:
@@ -136,6 +137,7 @@ class Foul:
             opponent_points=table.integer("opponent_points", 0),
             opponent_points_if_defending=table.integer("opponent_points_if_defending", 0),
             restart=table.text("restart", None, choices=RESTARTS),
+            unless_legal=table.text("unless_legal", None),
         )
         table.finish()
         return foul

@@ -58,3 +58,78 @@ def built_site(tmp_path_factory: pytest.TempPathFactory) -> Build:
     output = done.stdout + done.stderr
     assert done.returncode == 0, output
     return Build(out, output)
+
+
+LAUNCH_ARGS = [
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+CHROMIUM = "/usr/bin/chromium"
+
+
+@pytest.fixture(scope="session")
+def site_url(built_site):
+    """The fresh build, served with the production headers (CSP and friends)."""
+    from build_scripts.serve import start_server, stop_server
+
+    server, url = start_server(built_site.site)
+    yield url
+    stop_server(server)
+
+
+@pytest.fixture(scope="session")
+def chromium():
+    """Debian's Chromium, driven by Playwright (never `playwright install`)."""
+    from playwright.sync_api import sync_playwright
+
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing: `make test` installs Debian's chromium package")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM, headless=True, args=LAUNCH_ARGS
+        )
+        yield browser
+        browser.close()
+
+
+class Visit:
+    """A browser page that records what it fetched and what the console said."""
+
+    def __init__(self, context, origin: str) -> None:
+        self.page = context.new_page()
+        self.origin = origin.rstrip("/")
+        self.foreign: list[str] = []
+        self.console_errors: list[str] = []
+        self.page.on("request", self._request)
+        self.page.on(
+            "console",
+            lambda m: self.console_errors.append(m.text) if m.type == "error" else None,
+        )
+        self.page.on("pageerror", lambda e: self.console_errors.append(str(e)))
+
+    def _request(self, request) -> None:
+        url = request.url
+        if not url.startswith((self.origin, "data:", "blob:")):
+            self.foreign.append(url)
+
+
+@pytest.fixture
+def visit(chromium, site_url):
+    """A fresh browser context (cold cache) per test; fails on any request elsewhere."""
+    context = chromium.new_context(viewport={"width": 1280, "height": 900})
+    visits: list[Visit] = []
+
+    def open_page() -> Visit:
+        visits.append(Visit(context, site_url))
+        return visits[-1]
+
+    yield open_page
+    context.close()
+    assert [] == [url for v in visits for url in v.foreign]
+    assert [] == [text for v in visits for text in v.console_errors]

@@ -1,0 +1,80 @@
+"""Deliberately broken edition data: the loader rejects it, naming the file and the key.
+
+Each ``tests/broken/*.toml`` corrupts a copy of the shipped ``editions`` folder in one way:
+``replace`` text (which must occur exactly once) ``with`` other text, ``append`` text, or
+give a whole file's ``content``. ``expect`` lists words the error message must contain.
+``xfail`` (a reason) marks a known defect of the loader's messages: a strict xfail.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from importlib.resources import files
+from importlib.resources.abc import Traversable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from lvl_rules import RulesError, load_edition
+
+BROKEN = Path(__file__).parent / "broken"
+CASES = sorted(BROKEN.glob("*.toml"))
+KEYS = {"edition", "file", "replace", "with", "append", "content", "expect", "xfail"}
+
+
+def _copy(source: Traversable, target: Path) -> None:
+    target.mkdir()
+    for entry in source.iterdir():
+        if entry.is_dir():
+            _copy(entry, target / entry.name)
+        else:
+            (target / entry.name).write_bytes(entry.read_bytes())
+
+
+def _editions_copy(tmp_path: Path) -> Path:
+    root = tmp_path / "editions"
+    _copy(files("lvl_rules").joinpath("editions"), root)
+    return root
+
+
+def _apply(case: dict[str, Any], root: Path) -> None:
+    path = root / case["file"]
+    if "content" in case:
+        path.write_text(case["content"], encoding="utf-8")
+        return
+    text = path.read_text(encoding="utf-8")
+    if "append" in case:
+        path.write_text(text + case["append"], encoding="utf-8")
+        return
+    assert 1 == text.count(case["replace"]), f"{case['file']}: 'replace' must occur once"
+    path.write_text(text.replace(case["replace"], case["with"]), encoding="utf-8")
+
+
+def test_there_are_enough_broken_cases() -> None:
+    """The broken-data folder covers many kinds of mistake."""
+    assert len(CASES) >= 15
+
+
+@pytest.mark.parametrize("edition_id", ["1", "2"])
+def test_an_intact_copy_loads(tmp_path: Path, edition_id: str) -> None:
+    """An unchanged copy of the editions loads, so each failure below is the corruption's."""
+    edition = load_edition(edition_id, root=_editions_copy(tmp_path))
+    assert edition_id == edition.id
+
+
+@pytest.mark.parametrize("path", CASES, ids=[path.stem for path in CASES])
+def test_broken_data_is_rejected(
+    tmp_path: Path, path: Path, request: pytest.FixtureRequest
+) -> None:
+    """The loader rejects the corrupted copy with a message naming file, table and key."""
+    case = tomllib.loads(path.read_text(encoding="utf-8"))
+    assert set(case) <= KEYS, f"unknown keys {set(case) - KEYS}"
+    if "xfail" in case:
+        request.applymarker(pytest.mark.xfail(strict=True, reason=case["xfail"]))
+    root = _editions_copy(tmp_path)
+    _apply(case, root)
+    with pytest.raises(RulesError) as caught:
+        load_edition(case["edition"], root=root)
+    message = str(caught.value)
+    assert case["expect"] == [word for word in case["expect"] if word in message], message

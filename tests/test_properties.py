@@ -1,0 +1,480 @@
+"""Property-based tests of the engines: random athletes and random event lists.
+
+Valid input: the report never goes negative, each penalty takes exactly the next step of
+the division's scale (as the sources give it: 1st marked, 2nd an advantage to the
+opponent, 3rd two points, 4th disqualification; under fifteen two points on the 4th and
+5th and disqualification on the 6th), nothing is accepted after the end, every log line
+cites a clause of the edition, and the same input gives the same report. Invalid input:
+RulesError and nothing else.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import math
+from typing import Any
+
+import pytest
+
+hypothesis = pytest.importorskip("hypothesis")
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from lvl_rules import RulesError, check_all, division, load_edition, score_match  # noqa: E402
+from lvl_rules.cli import main  # noqa: E402
+
+EDITIONS = {edition_id: load_edition(edition_id) for edition_id in ("1", "2")}
+SETTINGS = settings(
+    max_examples=60,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+
+# From the sources (3.5; Edition 2 scoring): what each position is worth.
+POSITION_POINTS = {
+    "takedown": 2, "sweep": 2, "knee-on-belly": 2, "guard-pass": 3,
+    "mount": 4, "back-mount": 4, "back-control": 4,
+}  # fmt: skip
+RULING_RANK = {**POSITION_POINTS, "advantage": 0.5, "none": 0.0, "penalty": -1.0}
+# 8.2: the steps of the penalty scales, as (effect, points to the opponent).
+STANDARD = [("mark", 0), ("advantage", 0), ("points", 2), ("disqualify", 0)]
+YOUTH = [
+    ("mark", 0),
+    ("advantage", 0),
+    ("points", 2),
+    ("points", 2),
+    ("points", 2),
+    ("disqualify", 0),
+]
+KIDS_BELTS = ("white", "grey", "yellow", "orange", "green")
+ADULT_BELTS = ("white", "blue", "purple", "brown", "black")
+EXPERIENCES = ("judo-black-belt", "grappling-black-belt", "wrestling", "mma")
+
+
+# ---------------------------------------------------------------- strategies
+
+
+@st.composite
+def athletes(draw: Any, edition_id: str) -> dict[str, Any]:
+    """A valid athlete of the edition, as keyword arguments for ``division``."""
+    age = draw(st.integers(4, 120))
+    if edition_id == "1":
+        ranks: tuple[str | None, ...] = ("1", "2", "3", "4")
+    else:
+        ranks = KIDS_BELTS if age < 16 else ADULT_BELTS
+    if age < 16:
+        ranks = (None, *ranks)
+    fields: dict[str, Any] = {"age": age, "uniform": draw(st.sampled_from(["gi", "nogi"]))}
+    rank = draw(st.sampled_from(ranks))
+    if rank is not None:
+        fields["lvl" if edition_id == "1" else "belt"] = rank
+    if edition_id == "2":
+        experience = draw(st.lists(st.sampled_from(EXPERIENCES), max_size=2, unique=True))
+        if experience:
+            fields["experience"] = experience
+    return fields
+
+
+def _penalties(edition_id: str) -> st.SearchStrategy[dict[str, Any]]:
+    """A penalty for a foul on the scale (7.2.1, 7.2.2), against A, B or both (stalling)."""
+    edition = EDITIONS[edition_id]
+    ladder_fouls = sorted(f.id for f in edition.fouls.values() if f.on_ladder)
+    return st.one_of(
+        st.fixed_dictionaries(
+            {
+                "type": st.just("penalty"),
+                "athlete": st.sampled_from(["A", "B"]),
+                "foul": st.sampled_from(ladder_fouls),
+            },
+            optional={"defending": st.booleans()},
+        ),
+        st.just({"type": "penalty", "athlete": "both", "foul": "stalling"}),
+    )
+
+
+def _quiet(edition_id: str) -> st.SearchStrategy[dict[str, Any]]:
+    """One event that does not end the match by itself (a penalty may, on the last step)."""
+    edition = EDITIONS[edition_id]
+    who = st.sampled_from(["A", "B"])
+    score = st.sampled_from(sorted(edition.positions)).flatmap(
+        lambda position: st.fixed_dictionaries(
+            {"type": st.just("score"), "athlete": who, "position": st.just(position)},
+            optional={
+                "variant": st.sampled_from(sorted(edition.positions[position].variants) or ["-"]),
+                "repeated": st.booleans(),
+            },
+        ).filter(lambda event: event.get("variant") != "-")
+    )
+    rulings = st.lists(st.sampled_from(sorted(RULING_RANK)), min_size=3, max_size=3)
+    return st.one_of(
+        score,
+        _penalties(edition_id),
+        _penalties(edition_id),
+        st.fixed_dictionaries(
+            {"type": st.just("advantage"), "athlete": who},
+            optional={"reason": st.sampled_from(sorted(edition.advantages))},
+        ),
+        st.fixed_dictionaries(
+            {"type": st.just("submission-escaped"), "athlete": who},
+            optional={"locked": st.booleans()},
+        ),
+        st.fixed_dictionaries({"type": st.just("panel"), "athlete": who, "rulings": rulings}),
+    )
+
+
+def _ending(edition_id: str) -> st.SearchStrategy[dict[str, Any]]:
+    """An event that may end the match: a hold, a severe foul, a finish, or time."""
+    edition = EDITIONS[edition_id]
+    who = st.sampled_from(["A", "B"])
+    severe_fouls = sorted(f.id for f in edition.fouls.values() if not f.on_ladder)
+    return st.one_of(
+        st.fixed_dictionaries(
+            {
+                "type": st.just("technique"),
+                "athlete": who,
+                "technique": st.sampled_from(sorted(edition.techniques)),
+            }
+        ),
+        st.fixed_dictionaries(
+            {"type": st.just("severe-foul"), "athlete": who, "foul": st.sampled_from(severe_fouls)}
+        ),
+        st.fixed_dictionaries(
+            {
+                "type": st.just("severe-foul"),
+                "athlete": who,
+                "kind": st.sampled_from(["technical", "disciplinary"]),
+            }
+        ),
+        st.fixed_dictionaries(
+            {
+                "type": st.sampled_from(["submission", "stoppage", "loss-of-consciousness"]),
+                "athlete": who,
+            }
+        ),
+        st.fixed_dictionaries(
+            {"type": st.just("end")},
+            optional={
+                "referee_decision": who,
+                "both_injured": st.booleans(),
+                "final": st.booleans(),
+            },
+        ),
+    )
+
+
+def _events(edition_id: str) -> st.SearchStrategy[dict[str, Any]]:
+    """Any one valid event."""
+    return st.one_of(_quiet(edition_id), _ending(edition_id))
+
+
+def _matches(edition_id: str) -> st.SearchStrategy[list[dict[str, Any]]]:
+    """A match: events that do not end it, then (maybe) events that do."""
+    return st.tuples(
+        st.lists(_quiet(edition_id), min_size=1, max_size=30),
+        st.lists(_ending(edition_id), max_size=2),
+    ).map(lambda parts: [*parts[0], *parts[1]])
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
+    lambda children: (
+        st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=8), children, max_size=4)
+    ),
+    max_leaves=12,
+)
+WORDS = ["A", "B", "both", "mount", "stalling", "end", "score", "penalty", "reverse", "slam"]
+JUNK = JSON | st.sampled_from(WORDS)
+
+
+# ---------------------------------------------------------------- the source's rules
+
+
+def _ladder(fields: dict[str, Any]) -> list[tuple[str, int]]:
+    return YOUTH if fields["age"] <= 14 else STANDARD
+
+
+def _competes_at(fields: dict[str, Any]) -> str | None:
+    rank = fields.get("lvl", fields.get("belt"))
+    if rank == "white" and fields["age"] >= 16 and fields.get("experience"):
+        return "blue"  # Edition 2 fair play
+    return rank
+
+
+def _foul_applies(edition_id: str, fields: dict[str, Any], foul: str) -> bool:
+    age, uniform, rank = fields["age"], fields["uniform"], _competes_at(fields)
+    if foul == "jump-guard":  # 7.2.2: under fifteen, and adult LVL 1 / adult white belts
+        least = "1" if edition_id == "1" else "white"
+        return age <= 14 or (age >= 18 and rank == least)
+    if foul == "nogi-clothing-grip":  # 7.2.2: in No-Gi
+        return uniform == "nogi"
+    return True
+
+
+def _penalty_deltas(
+    edition_id: str, fields: dict[str, Any], event: dict[str, Any], before: dict[str, Any]
+) -> dict[tuple[str, str], Any]:
+    """The change a penalty makes to both tallies, from the sources (7.2.2, 8.2)."""
+    deltas = {(who, key): 0 for who in "AB" for key in ("points", "advantages", "penalties")}
+    deltas |= {(who, "disqualified"): before[who]["disqualified"] for who in "AB"}
+    if not _foul_applies(edition_id, fields, event["foul"]):
+        return deltas
+    targets = "AB" if event["athlete"] == "both" else event["athlete"]
+    ladder = _ladder(fields)
+    for who in targets:
+        other = "B" if who == "A" else "A"
+        effect, points = ladder[before[who]["penalties"]]
+        deltas[(who, "penalties")] += 1
+        deltas[(other, "advantages")] += effect == "advantage"
+        deltas[(other, "points")] += points
+        if effect == "disqualify":
+            deltas[(who, "disqualified")] = True
+    if len(targets) == 1 and not any(deltas[(w, "disqualified")] for w in "AB"):
+        other = "B" if targets == "A" else "A"
+        deltas[(other, "points")] += 2 * (event["foul"] == "flee-area")
+        deltas[(other, "points")] += 2 * (
+            event["foul"] == "jump-guard" and event.get("defending", False)
+        )
+    return deltas
+
+
+def _actual_deltas(before: dict[str, Any], after: dict[str, Any]) -> dict[tuple[str, str], Any]:
+    out: dict[tuple[str, str], Any] = {}
+    for who in "AB":
+        for key in ("points", "advantages", "penalties"):
+            out[(who, key)] = after[who][key] - before[who][key]
+        out[(who, "disqualified")] = after[who]["disqualified"]
+    return out
+
+
+def _middle(rulings: list[str]) -> str:
+    return sorted(rulings, key=lambda ruling: RULING_RANK[ruling])[1]
+
+
+# ---------------------------------------------------------------- valid input
+
+
+@pytest.mark.parametrize("edition_id", ["1", "2"])
+@SETTINGS
+@given(data=st.data())
+def test_valid_matches(edition_id: str, data: Any) -> None:
+    """Random valid matches keep every scoring invariant, event by event."""
+    edition = EDITIONS[edition_id]
+    fields = data.draw(athletes(edition_id), label="athlete")
+    events = data.draw(_matches(edition_id), label="events")
+    athlete = division(edition_id, **fields)
+    before = score_match(athlete, []).to_json()["athletes"]
+    for index, event in enumerate(events):
+        report = score_match(athlete, events[: index + 1]).to_json()
+        after = report["athletes"]
+        assert [] == [line for line in report["log"] if line["cite"] not in edition.clauses]
+        counts = [(w, k) for w in "AB" for k in ("points", "advantages", "penalties")]
+        assert [] == [(w, k) for w, k in counts if not after[w][k] >= before[w][k] >= 0]
+        if event["type"] == "penalty":
+            expected = _penalty_deltas(edition_id, fields, event, before)
+            assert expected == _actual_deltas(before, after)
+        elif event["type"] == "panel" and _middle(event["rulings"]) == "penalty":
+            penalty = {"type": "penalty", "athlete": event["athlete"], "foul": "serious"}
+            expected = _penalty_deltas(edition_id, fields, penalty, before)
+            assert expected == _actual_deltas(before, after)
+        else:
+            assert [0, 0] == [after[w]["penalties"] - before[w]["penalties"] for w in "AB"]
+        if event["type"] == "panel" and _middle(event["rulings"]) in POSITION_POINTS:
+            gained = after[event["athlete"]]["points"] - before[event["athlete"]]["points"]
+            assert POSITION_POINTS[_middle(event["rulings"])] == gained
+        if report["result"]["ended"]:
+            _check_the_end(athlete, events[: index + 1], report, data, edition_id)
+            break
+        before = after
+
+
+@pytest.mark.parametrize("edition_id", ["1", "2"])
+@SETTINGS
+@given(data=st.data())
+def test_penalty_ladder_never_skips_a_step(edition_id: str, data: Any) -> None:
+    """Penalties alone: each adds exactly one and takes the next step of the scale (8.2)."""
+    fields = data.draw(athletes(edition_id), label="athlete")
+    events = data.draw(st.lists(_penalties(edition_id), min_size=1, max_size=14), label="events")
+    athlete = division(edition_id, **fields)
+    before = score_match(athlete, []).to_json()["athletes"]
+    for index, event in enumerate(events):
+        report = score_match(athlete, events[: index + 1]).to_json()
+        expected = _penalty_deltas(edition_id, fields, event, before)
+        assert expected == _actual_deltas(before, report["athletes"])
+        if report["result"]["ended"]:
+            assert "disqualification" == report["result"]["method"]
+            break
+        before = report["athletes"]
+
+
+def _check_the_end(
+    athlete: Any, events: list[dict[str, Any]], report: dict[str, Any], data: Any, edition_id: str
+) -> None:
+    """After the end no event is accepted; a decision on the scoreboard is the right one."""
+    extra = data.draw(_events(edition_id), label="event after the end")
+    with pytest.raises(RulesError) as caught:
+        score_match(athlete, [*events, extra])
+    assert f"events[{len(events)}]" == caught.value.field
+    result, tally = report["result"], report["athletes"]
+    if result["method"] in ("points", "advantages", "penalties"):
+        key = result["method"]
+        winner, loser = result["winner"], "B" if result["winner"] == "A" else "A"
+        sign = -1 if key == "penalties" else 1
+        assert sign * tally[winner][key] > sign * tally[loser][key]
+    if result["method"] == "disqualification" and result["winner"] is not None:
+        assert (False, True) == (
+            tally[result["winner"]]["disqualified"],
+            tally["B" if result["winner"] == "A" else "A"]["disqualified"],
+        )
+
+
+def _report(athlete: Any, events: Any) -> str:
+    """The report as JSON text, or the error (an event after the end) as text."""
+    try:
+        return json.dumps(score_match(athlete, events).to_json(), sort_keys=True)
+    except RulesError as error:
+        return f"RulesError({error.field}): {error}"
+
+
+def _outcome(run: Any) -> tuple[Any, RulesError | None]:
+    """Run a call; return its value, or the RulesError it raised (anything else escapes)."""
+    try:
+        return run(), None
+    except RulesError as error:
+        return None, error
+
+
+@pytest.mark.parametrize("edition_id", ["1", "2"])
+@SETTINGS
+@given(data=st.data())
+def test_same_input_same_report(edition_id: str, data: Any) -> None:
+    """Scoring is deterministic: the same division and events give the same report."""
+    fields = data.draw(athletes(edition_id))
+    events = data.draw(_matches(edition_id))
+    athlete = division(edition_id, **fields)
+    reports = [_report(athlete, events), _report(division(edition_id, **fields), events)]
+    assert reports[0] == reports[1]
+    assert [a.to_json() for a in check_all(athlete)] == [
+        a.to_json() for a in check_all(division(edition_id, **fields))
+    ]
+
+
+def _progressions(edition_id: str, fields: dict[str, Any]) -> list[dict[str, Any]]:
+    """The athlete a year older, one rank higher, and in No-Gi (each valid)."""
+    key = "lvl" if edition_id == "1" else "belt"
+    order = ("1", "2", "3", "4") if edition_id == "1" else ADULT_BELTS
+    older = {**fields, "age": min(fields["age"] + 1, 120)}
+    if older["age"] >= 16 and older.get(key) not in order:  # kids' belts end at 15
+        older[key] = order[0]
+    out = [older, {**fields, "uniform": "nogi"}]
+    if fields.get(key) in order[:-1] and (edition_id == "1" or fields["age"] >= 16):
+        out.append({**fields, key: order[order.index(fields[key]) + 1]})
+    return out
+
+
+@pytest.mark.parametrize("edition_id", ["1", "2"])
+@SETTINGS
+@given(data=st.data())
+def test_techniques_unlock_as_athletes_progress(edition_id: str, data: Any) -> None:
+    """Older, higher-ranked and No-Gi athletes may use everything the others may (section 1)."""
+    fields = data.draw(athletes(edition_id))
+    legal = {a.technique.id for a in check_all(division(edition_id, **fields)) if a.legal}
+    for other in _progressions(edition_id, fields):
+        more = {a.technique.id for a in check_all(division(edition_id, **other)) if a.legal}
+        assert legal <= more, other
+    prohibited = {t.id for t in EDITIONS[edition_id].techniques.values() if t.prohibited}
+    assert set() == legal & prohibited
+
+
+# ---------------------------------------------------------------- invalid input
+
+
+@pytest.mark.parametrize("edition_id", ["1", "2"])
+@SETTINGS
+@given(
+    age=st.one_of(st.integers(-5, 130), st.text(max_size=6), JUNK),
+    uniform=st.one_of(st.sampled_from(["gi", "nogi", "GI", " nogi "]), JUNK),
+    lvl=st.one_of(st.none(), st.sampled_from(["1", "4", "5", 2]), JUNK),
+    belt=st.one_of(st.none(), st.sampled_from([*KIDS_BELTS, *ADULT_BELTS, "red"]), JUNK),
+    experience=st.one_of(st.none(), st.lists(st.sampled_from([*EXPERIENCES, "boxing"])), JUNK),
+)
+def test_invalid_athletes_raise_only_rules_error(
+    edition_id: str, age: Any, uniform: Any, lvl: Any, belt: Any, experience: Any
+) -> None:
+    """Any athlete fields give a division or a RulesError naming a field, nothing else."""
+    athlete, error = _outcome(
+        lambda: division(
+            edition_id, age=age, uniform=uniform, lvl=lvl, belt=belt, experience=experience
+        )
+    )
+    if error is not None:
+        assert error.field in {"age", "uniform", "lvl", "belt", "experience"}
+        assert "\n" not in str(error)
+    else:
+        assert 4 <= athlete.age <= 120
+        assert athlete.uniform in ("gi", "nogi")
+
+
+@SETTINGS
+@given(age=st.from_regex(r"[0-9]{10,6000}", fullmatch=True))
+def test_huge_ages_are_rejected(age: str) -> None:
+    """An age of thousands of digits is an error about the age, not a crash."""
+    with pytest.raises(RulesError) as caught:
+        division("1", age=age, uniform="gi")
+    assert "age" == caught.value.field
+
+
+@pytest.mark.parametrize("edition_id", ["1", "2"])
+@SETTINGS
+@given(data=st.data())
+def test_invalid_events_raise_only_rules_error(edition_id: str, data: Any) -> None:
+    """Junk events, or valid events with one field spoiled, give a report or a RulesError."""
+    athlete = division(edition_id, **data.draw(athletes(edition_id)))
+    valid = data.draw(_matches(edition_id))
+    raw: Any = valid
+    how = data.draw(st.sampled_from(["spoil a field", "add a field", "junk event", "junk list"]))
+    if how == "junk list":
+        raw = data.draw(JSON)
+    elif how == "junk event":
+        raw = [*valid, data.draw(JSON)]
+    elif valid:
+        index = data.draw(st.integers(0, len(valid) - 1))
+        event = dict(valid[index])
+        name = data.draw(
+            st.sampled_from([*event, "type"]) if how == "spoil a field" else st.text(max_size=8)
+        )
+        event[name] = data.draw(JUNK)
+        raw = [*valid[:index], event, *valid[index + 1 :]]
+    report, error = _outcome(lambda: score_match(athlete, raw))
+    if error is not None:
+        assert str(error.field).startswith("events")
+        return
+    tallies = report.to_json()["athletes"]
+    assert all(tallies[w][k] >= 0 for w in "AB" for k in ("points", "advantages", "penalties"))
+    assert all(math.isfinite(tallies[w]["points"]) for w in "AB")
+
+
+@SETTINGS
+@given(
+    edition=st.sampled_from(["1", "2", "latest"]),
+    age=st.text(max_size=5),
+    rank=st.text(max_size=5),
+    uniform=st.text(max_size=5) | st.sampled_from(["gi", "nogi"]),
+)
+def test_cli_bad_text_gives_one_line(edition: str, age: str, rank: str, uniform: str) -> None:
+    """Any text for the division's fields: exit 0, or exit 2 with one line on stderr."""
+    argv = ["eligibility", "--edition", edition, f"--age={age}", f"--uniform={uniform}"]
+    argv.append(f"--{'lvl' if edition == '1' else 'belt'}={rank}")
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            status = main(argv)
+        except SystemExit as stop:
+            status = int(stop.code or 0)
+    if status == 0:
+        assert ("", True) == (err.getvalue(), bool(out.getvalue()))
+    else:
+        lines = err.getvalue().splitlines()
+        assert (2, "", 1, False) == (status, out.getvalue(), len(lines), "Traceback" in lines[0])
