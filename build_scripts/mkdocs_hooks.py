@@ -9,6 +9,7 @@ generate the site from lvl_rules.
 
 from __future__ import annotations
 
+import logging
 import sys
 import time
 from pathlib import Path
@@ -20,11 +21,12 @@ if str(ROOT) not in sys.path:  # the hook is loaded by file path, not as a packa
 
 from mkdocs.structure.files import File, Files  # noqa: E402
 
-from build_scripts import navigation, site_pages  # noqa: E402
+from build_scripts import engine_step, navigation, site_pages  # noqa: E402
 from lvl_rules import load_all  # noqa: E402
 from lvl_rules.loading import clear_cache  # noqa: E402
 
 TIMINGS: dict[str, float] = {}
+log = logging.getLogger("mkdocs.plugins.lvl_rules")
 
 
 def on_config(config: Any) -> Any:
@@ -43,3 +45,16 @@ def on_files(files: Files, config: Any) -> Files:
         files.append(File.generated(config, path, content=content))
     TIMINGS["generate"] = time.perf_counter() - started
     return files
+
+
+def on_post_build(config: Any) -> None:
+    """Publish the browser engine next to the pages, and report where the time went."""
+    started = time.perf_counter()
+    summary = engine_step.publish_engine(Path(config["site_dir"]))
+    TIMINGS["engine"] = time.perf_counter() - started
+    log.info(
+        "LVL Rules timings: generate %.3fs, engine %.3fs (snapshot %s)",
+        TIMINGS.get("generate", 0.0),
+        TIMINGS["engine"],
+        "cached" if summary.get("snapshot_cached") else "made",
+    )

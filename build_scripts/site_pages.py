@@ -10,28 +10,17 @@ from __future__ import annotations
 import json
 from html import escape
 from importlib.resources import files
-from pathlib import Path
-
-import jinja2
 
 from lvl_rules import render
 from lvl_rules.export import export_edition
 from lvl_rules.model import Edition
 from lvl_rules.scoring import ORDINALS
 
-from . import changes, notes_page, scoring_tables
+from . import app_pages, changes, notes_page, scoring_tables
 from .chart import chart_table
 from .clause_blocks import citation, clause_block
+from .site_templates import TEMPLATES
 from .urls import cite_path, clause_page, edition_page, md_link, page_url, sections
-
-TEMPLATES = jinja2.Environment(
-    loader=jinja2.FileSystemLoader(Path(__file__).parent / "templates"),
-    autoescape=False,  # noqa: S701 - the templates produce Markdown, not HTML
-    undefined=jinja2.StrictUndefined,
-    keep_trailing_newline=True,
-    trim_blocks=True,
-    lstrip_blocks=True,
-)
 
 
 def generate(editions: tuple[Edition, ...]) -> dict[str, str]:
@@ -44,6 +33,8 @@ def generate(editions: tuple[Edition, ...]) -> dict[str, str]:
         changes.PAGE: changes.changes_markdown(editions),
         notes_page.NOTES_PAGE: notes_page.notes_markdown(editions),
         notes_page.DATA_PAGE: notes_page.data_markdown(editions, latest),
+        app_pages.LOOKUP: app_pages.lookup_page(editions),
+        app_pages.CALCULATOR: app_pages.calculator_page(editions),
         "data/schema.json": files("lvl_rules").joinpath("schema.json").read_text(encoding="utf-8"),
     }
     for edition in editions:

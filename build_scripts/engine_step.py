@@ -1,0 +1,58 @@
+"""The site build's engine step: a fresh lvl_rules wheel, then the Pyodide bundle."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+from build_scripts.pyodide_bundle import build_bundle
+
+ROOT = Path(__file__).resolve().parent.parent
+DIST = ROOT / "dist"
+PACKAGE = ROOT / "lvl_rules"
+
+
+def current_wheel() -> Path:
+    """The wheel in dist/ for the package as it is now, rebuilt with `python -m build`
+    when missing or when any packaged file differs from the source tree."""
+    wheels = sorted(DIST.glob("lvl_rules-*-py3-none-any.whl"))
+    if len(wheels) == 1 and _matches_source(wheels[0]):
+        return wheels[0]
+    for stale in wheels:
+        stale.unlink()
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "build",
+            "--wheel",
+            "--no-isolation",
+            "--outdir",
+            str(DIST),
+            str(ROOT),
+        ],
+        check=True,
+        capture_output=True,
+    )
+    (wheel,) = DIST.glob("lvl_rules-*-py3-none-any.whl")
+    return wheel
+
+
+def _matches_source(wheel: Path) -> bool:
+    with zipfile.ZipFile(wheel) as archive:
+        packaged = {n for n in archive.namelist() if n.startswith("lvl_rules/")}
+        sources = {
+            p.relative_to(ROOT).as_posix()
+            for p in PACKAGE.rglob("*")
+            if p.is_file() and "__pycache__" not in p.parts
+        }
+        if packaged != sources:
+            return False
+        return all(archive.read(name) == (ROOT / name).read_bytes() for name in packaged)
+
+
+def publish_engine(site_dir: Path) -> dict[str, object]:
+    """Write <site>/engine/ (Pyodide, the wheel, the snapshot) and return its summary."""
+    return build_bundle(site_dir, current_wheel())

@@ -1,0 +1,16 @@
+"""The Jinja2 environment for generated pages (Markdown out, so no HTML autoescape)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import jinja2
+
+TEMPLATES = jinja2.Environment(
+    loader=jinja2.FileSystemLoader(Path(__file__).parent / "templates"),
+    autoescape=False,  # noqa: S701 - the templates produce Markdown, not HTML
+    undefined=jinja2.StrictUndefined,
+    keep_trailing_newline=True,
+    trim_blocks=True,
+    lstrip_blocks=True,
+)
