@@ -11,6 +11,7 @@ Budgets: 100 µs a query, 1 ms a match. Run with ``make bench``.
 
 from __future__ import annotations
 
+import itertools
 import random
 import statistics
 import time
@@ -18,6 +19,7 @@ from collections.abc import Callable
 from typing import Any
 
 from lvl_rules import Division, check, check_all, division, load_edition, score_match
+from lvl_rules.model.divisions import UNIFORMS
 from lvl_rules.scoring import ladder_for
 
 QUERY_BUDGET = 100e-6  # seconds, one eligibility query
@@ -27,34 +29,25 @@ EVENTS_PER_MATCH = 50
 SEED = 20_26
 ROUNDS = 3  # each figure is the best of a few rounds, to dodge a busy machine
 
-KIDS_BELTS = ("white", "grey", "yellow", "orange", "green")
-ADULT_BELTS = ("white", "blue", "purple", "brown", "black")
-EXPERIENCES = ("judo-black-belt", "grappling-black-belt", "wrestling", "mma")
-
 
 def every_division(edition_id: str) -> list[Division]:
-    """Every valid athlete of an edition."""
-    experiences: list[list[str]] = [[]]
-    if edition_id == "2":
-        experiences += [[experience] for experience in EXPERIENCES]
+    """Every valid athlete of an edition: each age, each rank that exists at that age (or
+    none where it may be left out), each uniform, and each kind of prior experience."""
+    edition = load_edition(edition_id)
+    axis = edition.eligibility.axis
+    experiences: list[list[str]] = [[], *([x] for x in edition.experiences)]
     out = []
     for age in range(4, 121):
-        if edition_id == "1":
-            ranks: tuple[str | None, ...] = ("1", "2", "3", "4")
-        else:
-            ranks = KIDS_BELTS if age < 16 else ADULT_BELTS
-        if age < 16:
-            ranks = (None, *ranks)
-        field = "lvl" if edition_id == "1" else "belt"
-        for rank in ranks:
-            for uniform in ("gi", "nogi"):
-                for experience in experiences:
-                    fields: dict[str, Any] = {"age": age, "uniform": uniform}
-                    if rank is not None:
-                        fields[field] = rank
-                    if experience:
-                        fields["experience"] = experience
-                    out.append(division(edition_id, **fields))
+        ranks: list[str | None] = [
+            r.id for r in edition.ranks.values() if r.min_age <= age <= r.max_age
+        ]
+        if age < edition.eligibility.rank_required_from:
+            ranks.insert(0, None)
+        for rank, uniform, experience in itertools.product(ranks, UNIFORMS, experiences):
+            fields: dict[str, Any] = {"age": age, "uniform": uniform, "experience": experience}
+            if rank is not None:
+                fields[axis] = rank
+            out.append(division(edition, **fields))
     return out
 
 

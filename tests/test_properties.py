@@ -20,6 +20,17 @@ import pytest
 
 hypothesis = pytest.importorskip("hypothesis")
 
+from conftest import (  # noqa: E402 - the suite's shared lists of valid athletes
+    ADULT_BELTS,
+    EXPERIENCES,
+    KIDS_BELTS,
+    LVLS,
+    MAX_AGE,
+    MIN_AGE,
+    UNIFORMS,
+    rank_field,
+    ranks_at,
+)
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
@@ -49,9 +60,6 @@ YOUTH = [
     ("points", 2),
     ("disqualify", 0),
 ]
-KIDS_BELTS = ("white", "grey", "yellow", "orange", "green")
-ADULT_BELTS = ("white", "blue", "purple", "brown", "black")
-EXPERIENCES = ("judo-black-belt", "grappling-black-belt", "wrestling", "mma")
 
 
 # ---------------------------------------------------------------- strategies
@@ -60,17 +68,11 @@ EXPERIENCES = ("judo-black-belt", "grappling-black-belt", "wrestling", "mma")
 @st.composite
 def athletes(draw: Any, edition_id: str) -> dict[str, Any]:
     """A valid athlete of the edition, as keyword arguments for ``division``."""
-    age = draw(st.integers(4, 120))
-    if edition_id == "1":
-        ranks: tuple[str | None, ...] = ("1", "2", "3", "4")
-    else:
-        ranks = KIDS_BELTS if age < 16 else ADULT_BELTS
-    if age < 16:
-        ranks = (None, *ranks)
-    fields: dict[str, Any] = {"age": age, "uniform": draw(st.sampled_from(["gi", "nogi"]))}
-    rank = draw(st.sampled_from(ranks))
+    age = draw(st.integers(MIN_AGE, MAX_AGE))
+    fields: dict[str, Any] = {"age": age, "uniform": draw(st.sampled_from(UNIFORMS))}
+    rank = draw(st.sampled_from(ranks_at(edition_id, age)))
     if rank is not None:
-        fields["lvl" if edition_id == "1" else "belt"] = rank
+        fields[rank_field(edition_id)] = rank
     if edition_id == "2":
         experience = draw(st.lists(st.sampled_from(EXPERIENCES), max_size=2, unique=True))
         if experience:
@@ -364,7 +366,7 @@ def test_same_input_same_report(edition_id: str, data: Any) -> None:
 def _progressions(edition_id: str, fields: dict[str, Any]) -> list[dict[str, Any]]:
     """The athlete a year older, one rank higher, and in No-Gi (each valid)."""
     key = "lvl" if edition_id == "1" else "belt"
-    order = ("1", "2", "3", "4") if edition_id == "1" else ADULT_BELTS
+    order = LVLS if edition_id == "1" else ADULT_BELTS
     older = {**fields, "age": min(fields["age"] + 1, 120)}
     if older["age"] >= 16 and older.get(key) not in order:  # kids' belts end at 15
         older[key] = order[0]

@@ -9,7 +9,7 @@ export const REQUEST = {
 };
 
 // Show the answer, wait until it has been painted, then publish the time since navigation
-// start (performance.now() counts from it) for benchmarks/pyodide_start.py to read.
+// start (performance.now() counts from it) for benchmarks/browser_start.py to read.
 export async function render(result, extra = {}) {
   const legal = result.techniques.filter((t) => t.legal).length;
   document.getElementById("answer").textContent =

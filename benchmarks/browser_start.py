@@ -1,0 +1,177 @@
+"""Navigation to the first rendered answer, in headless Chromium: our pages vs bare Pyodide.
+
+    .venv/bin/python benchmarks/browser_start.py [--runs 5]
+
+Builds the site afresh (strict), adds a bare-Pyodide page (benchmarks/pages/bare.html:
+loadPyodide() on the main thread, the wheel unpacked, lvl_rules imported, one eligibility
+request answered), serves it all with build_scripts/serve.py (the production headers),
+and for each run opens a fresh browser context (cold cache) then a second tab in the same
+context (repeat visit). Times come from the page itself: performance.now() (counted from
+navigation start) when the first answer is in the page and painted:
+
+- bare:        the bare page's answer;
+- lookup:      the first technique row of /lookup/?edition=2&age=30&belt=purple&uniform=nogi;
+- calculator:  the first log line of a match loaded from the URL.
+
+Prints every run, the medians of each, and the ratios bare / ours. A benchmark, not a
+test: exits non-zero only if a page fails, the CSP is violated or a request leaves the
+origin.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import urllib.parse
+from pathlib import Path
+
+from playwright.sync_api import BrowserContext, sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+EVENTS = [
+    {"type": "score", "athlete": "A", "position": "guard-pass"},
+    {"type": "penalty", "athlete": "B", "foul": "stalling"},
+]
+PAGES = {
+    "lookup": "lookup/?edition=2&age=30&belt=purple&uniform=nogi",
+    "calculator": "calculator/?edition=1&age=30&lvl=3&uniform=gi&events="
+    + urllib.parse.quote(json.dumps(EVENTS)),
+}
+# Resolves window.__firstAnswer with performance.now() once an answer is in the page and
+# a frame has been painted. Injected by Playwright before any page script runs.
+WATCH = """
+window.__firstAnswer = new Promise((resolve) => {
+  const found = () => document.querySelector("#lookup-rows tr, #calc-log li, body[data-done]");
+  const done = () => requestAnimationFrame(() => setTimeout(() => resolve(performance.now()), 0));
+  if (found()) return done();
+  new MutationObserver((_, observer) => {
+    if (found()) { observer.disconnect(); done(); }
+  }).observe(document, { subtree: true, childList: true, attributes: true });
+});
+"""
+
+
+def build(site: Path) -> dict:
+    """A fresh strict build, plus the bare page and what it needs."""
+    subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "--site-dir", str(site)],
+        cwd=ROOT,
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+        check=True,
+    )
+    manifest = json.loads((site / "engine" / "manifest.json").read_text(encoding="utf-8"))
+    shutil.copytree(ROOT / "benchmarks" / "pages", site / "bench")
+    runtime = site / "engine" / manifest["pyodide"]["path"]
+    lock = ROOT / "node_modules" / "pyodide" / "pyodide-lock.json"
+    shutil.copyfile(lock, runtime / "pyodide-lock.json")  # only loadPyodide() reads it
+    return manifest
+
+
+def visit(context: BrowserContext, url: str, problems: list[str]) -> float:
+    """One page view: milliseconds from navigation to the painted first answer."""
+    page = context.new_page()
+    origin = urllib.parse.urlsplit(url)[:2]
+    page.on(
+        "console",
+        lambda m: (
+            problems.append(f"console {m.type}: {m.text}")
+            if m.type == "error" or "Content Security Policy" in m.text
+            else None
+        ),
+    )
+    page.on(
+        "request",
+        lambda r: (
+            problems.append(f"another origin: {r.url}")
+            if urllib.parse.urlsplit(r.url)[:2] != origin
+            and not r.url.startswith(("data:", "blob:"))
+            else None
+        ),
+    )
+    page.goto(url)
+    ms = page.evaluate("() => window.__firstAnswer")
+    error = page.get_attribute("body", "data-error")
+    if error:
+        problems.append(f"{url}: {error}")
+    page.close()
+    return float(ms)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Build, serve, measure, print."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5)
+    args = parser.parse_args(argv)
+    sys.path.insert(0, str(ROOT))
+    from build_scripts.serve import start_server, stop_server
+
+    problems: list[str] = []
+    with tempfile.TemporaryDirectory(prefix="lvl-bench-") as scratch:
+        site = Path(scratch)
+        manifest = build(site)
+        server, base = start_server(site)
+        query = urllib.parse.urlencode(
+            {
+                "pyodide": f"/engine/{manifest['pyodide']['path']}",
+                "wheel": f"/engine/{manifest['wheel']['path']}",
+            }
+        )
+        urls = {"bare": f"{base}bench/bare.html?{query}"} | {
+            name: base + path for name, path in PAGES.items()
+        }
+        times: dict[str, dict[str, list[float]]] = {k: {"cold": [], "repeat": []} for k in urls}
+        try:
+            with sync_playwright() as playwright:
+                browser = playwright.chromium.launch(
+                    executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
+                )
+                for number in range(1, args.runs + 1):
+                    for name, url in urls.items():
+                        context = browser.new_context()
+                        context.add_init_script(WATCH)
+                        cold = visit(context, url, problems)
+                        repeat = visit(context, url, problems)
+                        context.close()
+                        times[name]["cold"].append(cold)
+                        times[name]["repeat"].append(repeat)
+                        print(
+                            f"run {number} {name:10} cold {cold:6.0f} ms  repeat {repeat:6.0f} ms"
+                        )
+                browser.close()
+        finally:
+            stop_server(server)
+    medians = {k: {v: statistics.median(t) for v, t in by.items()} for k, by in times.items()}
+    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+    print(f"\nmedians of {args.runs}, navigation -> first rendered answer (load {load}):")
+    print(f"{'':12}{'cold':>9}{'repeat':>9}")
+    for name, by in medians.items():
+        print(f"{name:12}{by['cold']:7.0f}ms{by['repeat']:7.0f}ms")
+    for name in PAGES:
+        for kind in ("cold", "repeat"):
+            ratio = medians["bare"][kind] / medians[name][kind]
+            print(f"bare / {name}, {kind}: {ratio:.1f}x faster")
+    print("targets: lookup <= 1500 ms cold, <= 1000 ms repeat, >= 4x faster than bare")
+    for problem in dict.fromkeys(problems):
+        print(f"PROBLEM: {problem}")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
