@@ -51,7 +51,7 @@ test: lint wheel $(NODE_READY) $(CHROMIUM)
 bench: site $(CHROMIUM)
 	$(BIN)/python benchmarks/engine.py
 	$(BIN)/python benchmarks/site_build.py
-	$(BIN)/python benchmarks/pyodide_start.py
+	$(BIN)/python benchmarks/browser_start.py
 
 clean:
 	rm -rf $(VENV) site dist build .cache .pytest_cache .ruff_cache .hypothesis node_modules
