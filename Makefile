@@ -30,9 +30,10 @@ wheel: $(READY)
 	$(BIN)/python -m build --wheel --outdir dist --no-isolation . > /dev/null
 	$(BIN)/pip install --quiet --force-reinstall --no-deps dist/lvl_rules-*.whl
 
-# The static site a host would publish, in site/.
-site: wheel $(NODE_READY)
-	$(BIN)/mkdocs build --strict
+# The static site a host would publish, in site/: the pages, the engine, the printable
+# PDFs of each edition (/data/<edition>.pdf, printed by Chromium), the offline files.
+site: wheel $(NODE_READY) $(CHROMIUM)
+	$(BIN)/python -m build_scripts.build_site site
 
 serve: site
 	$(BIN)/python build_scripts/serve.py site --host 127.0.0.1 --port 8000
@@ -52,6 +53,7 @@ bench: site $(CHROMIUM)
 	$(BIN)/python benchmarks/engine.py
 	$(BIN)/python benchmarks/site_build.py
 	$(BIN)/python benchmarks/browser_start.py
+	$(BIN)/python benchmarks/lighthouse.py
 
 clean:
 	rm -rf $(VENV) site dist build .cache .pytest_cache .ruff_cache .hypothesis node_modules

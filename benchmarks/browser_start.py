@@ -34,17 +34,12 @@ from pathlib import Path
 from playwright.sync_api import BrowserContext, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--headless=new",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+sys.path.insert(0, str(ROOT))
+
+from build_scripts.chromium import CHROMIUM, LAUNCH_ARGS  # noqa: E402
+from build_scripts.security import WORKER_POLICY  # noqa: E402
+from build_scripts.serve import start_server, stop_server  # noqa: E402
+
 EVENTS = [
     {"type": "score", "athlete": "A", "position": "guard-pass"},
     {"type": "penalty", "athlete": "B", "foul": "stalling"},
@@ -119,14 +114,14 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
     args = parser.parse_args(argv)
-    sys.path.insert(0, str(ROOT))
-    from build_scripts.serve import start_server, stop_server
 
     problems: list[str] = []
     with tempfile.TemporaryDirectory(prefix="lvl-bench-") as scratch:
         site = Path(scratch)
         manifest = build(site)
-        server, base = start_server(site)
+        # The bare page runs Pyodide on the page itself, which the page policy forbids
+        # (ours runs it in the worker, whose own policy allows WebAssembly).
+        server, base = start_server(site, csp={"/bench/bare.html": WORKER_POLICY})
         query = urllib.parse.urlencode(
             {
                 "pyodide": f"/engine/{manifest['pyodide']['path']}",
@@ -140,7 +135,7 @@ def main(argv: list[str] | None = None) -> int:
         try:
             with sync_playwright() as playwright:
                 browser = playwright.chromium.launch(
-                    executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
+                    executable_path=CHROMIUM, headless=True, args=LAUNCH_ARGS
                 )
                 for number in range(1, args.runs + 1):
                     for name, url in urls.items():

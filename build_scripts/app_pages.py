@@ -32,9 +32,19 @@ def _options(pairs: list[tuple[str, str]], *, blank: str | None = None) -> str:
     return "".join(out)
 
 
-def _field(kind: str, ident: str, label: str, control: str, edition: str | None = None) -> str:
-    scope = f' data-for-edition="{edition}"' if edition else ""
-    return f'<div class="lvl-field"{scope}><label for="{ident}">{label}</label>{control}</div>'
+def _field(kind: str, ident: str, label: str, control: str) -> str:
+    return f'<div class="lvl-field"><label for="{ident}">{label}</label>{control}</div>'
+
+
+def _scope(edition: Edition, shown: str) -> str:
+    """Attributes of a block that belongs to one edition. Only the edition shown first is
+    visible, so the page does not change shape when its script starts."""
+    return f' data-for-edition="{edition.id}"' + ("" if edition.id == shown else " hidden")
+
+
+def _off(edition: Edition, shown: str) -> str:
+    """Controls of an edition not shown are disabled, as the page script leaves them."""
+    return "" if edition.id == shown else " disabled"
 
 
 def division_fields(prefix: str, editions: tuple[Edition, ...]) -> str:
@@ -56,19 +66,19 @@ def division_fields(prefix: str, editions: tuple[Edition, ...]) -> str:
         ident = f"{prefix}-{axis}-{edition.id}"
         ranks = [(r.id, r.name) for r in edition.ranks.values()]
         blank = f"— choose (needed from age {edition.eligibility.rank_required_from}) —"
+        scope, off = _scope(edition, latest), _off(edition, latest)
         parts.append(
-            _field(axis, ident, label,
-                   f'<select id="{ident}" name="{axis}">{_options(ranks, blank=blank)}</select>',
-                   edition.id)
-        )  # fmt: skip
+            f'<div class="lvl-field"{scope}><label for="{ident}">{label}</label>'
+            f'<select id="{ident}" name="{axis}"{off}>{_options(ranks, blank=blank)}</select></div>'
+        )
         if edition.experiences:
             boxes = "".join(
                 f'<label class="lvl-check"><input type="checkbox" name="experience" '
-                f'value="{x.id}"> {escape(x.name)}</label>'
+                f'value="{x.id}"{off}> {escape(x.name)}</label>'
                 for x in edition.experiences.values()
             )
             parts.append(
-                f'<fieldset class="lvl-field" data-for-edition="{edition.id}">'
+                f'<fieldset class="lvl-field"{scope}>'
                 f"<legend>Prior experience (white belts 16 and over)</legend>{boxes}</fieldset>"
             )
     radios = "".join(
@@ -84,9 +94,12 @@ def status_block(page: str, edition_id: str) -> str:
     """The engine's progress, and what to do if it cannot start."""
     chart = href(page, f"rules/{edition_id}/techniques/")
     return (
-        '<div class="lvl-status" data-engine-status role="status" aria-live="polite">'
-        "<span data-status-text>Starting the rules engine…</span> "
-        '<progress data-status-progress max="4" value="0"></progress></div>\n'
+        # Only the stage is a live region: screen readers hear each step once, not
+        # every percent of the download.
+        '<div class="lvl-status" data-engine-status>'
+        '<span data-status-text role="status">Starting the rules engine…</span> '
+        '<progress data-status-progress max="4" value="0" aria-label="Rules engine start-up">'
+        "</progress> <span data-status-bytes></span></div>\n"
         '<div class="lvl-error" data-engine-failed role="alert" hidden>'
         "<strong>The rules engine could not start in this browser.</strong> "
         "<span data-failed-detail></span> "
@@ -105,8 +118,8 @@ def _event_button(label: str, event: str, *, title: str = "") -> str:
     )
 
 
-def calculator_controls(edition: Edition) -> str:
-    """Every action of one edition, as buttons and pickers."""
+def calculator_controls(edition: Edition, shown: str) -> str:
+    """Every action of one edition, as buttons and pickers (hidden unless ``shown``)."""
     positions = []
     for p in edition.positions.values():
         buttons = [_event_button(f"{p.name} ({p.points})", _event(type="score", position=p.id))]
@@ -134,6 +147,7 @@ def calculator_controls(edition: Edition) -> str:
     escapes = edition.escapes
     return TEMPLATES.get_template("controls.html.j2").render(
         e=edition.id,
+        scope=_scope(edition, shown),
         positions=positions,
         reasons=_options(
             [(r.id, r.name) for r in edition.advantages.values()], blank="— not given —"
@@ -210,7 +224,7 @@ def calculator_page(editions: tuple[Edition, ...]) -> str:
         root=href(CALCULATOR, ""),
         division=division_fields("calc", editions),
         athletes=athletes,
-        controls="\n".join(calculator_controls(e) for e in reversed(editions)),
+        controls="\n".join(calculator_controls(e, latest.id) for e in reversed(editions)),
         ending_buttons=endings,
         end_button=_event_button("End of the match (time)", _event(type="end")),
         athlete_options=lambda blank: _options(

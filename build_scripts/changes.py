@@ -43,7 +43,7 @@ def word_diff(old: str, new: str) -> str:
             )
         if j2 > j1:
             out.append(f'<ins><span class="lvl-sr">added: </span>{escape("".join(b[j1:j2]))}</ins>')
-    return f'<div class="lvl-diff">{"".join(out)}</div>'
+    return f'<div class="lvl-diff" data-search-exclude>{"".join(out)}</div>'
 
 
 def _plain(markdown: str) -> str:

@@ -76,7 +76,7 @@ def _tools(
         )
     if newer is not None:
         parts.append(_newer_link(clause, page, newer))
-    return ['<p class="lvl-clause-tools" markdown>', " ".join(parts), "</p>"]
+    return ['<p class="lvl-clause-tools" data-search-exclude markdown>', " ".join(parts), "</p>"]
 
 
 def _newer_link(clause: Clause, page: str, newer: Edition) -> str:

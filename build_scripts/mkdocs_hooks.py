@@ -4,7 +4,8 @@ generate the site from lvl_rules.
 - on_config: clear cached rule data (live reload) and build the navigation from it;
 - on_files: add every generated page and data file as a virtual file (nothing is
   written into docs/);
-- on_post_build: add the browser engine (Pyodide + the lvl_rules wheel), if built.
+- on_post_build: add the browser engine (Pyodide + the lvl_rules wheel), if built; then
+  the offline step (CSP <meta> in every page, the service worker, _headers).
 """
 
 from __future__ import annotations
@@ -21,12 +22,19 @@ if str(ROOT) not in sys.path:  # the hook is loaded by file path, not as a packa
 
 from mkdocs.structure.files import File, Files  # noqa: E402
 
-from build_scripts import engine_step, navigation, site_pages  # noqa: E402
+from build_scripts import engine_step, navigation, offline, site_pages  # noqa: E402
 from lvl_rules import load_all  # noqa: E402
 from lvl_rules.loading import clear_cache  # noqa: E402
 
 TIMINGS: dict[str, float] = {}
+COMMAND = {"name": "build"}
 log = logging.getLogger("mkdocs.plugins.lvl_rules")
+
+
+def on_startup(command: str, dirty: bool) -> None:
+    """Remember whether this is `mkdocs serve`, whose live reload needs an inline script."""
+    del dirty
+    COMMAND["name"] = command
 
 
 def on_config(config: Any) -> Any:
@@ -57,4 +65,21 @@ def on_post_build(config: Any) -> None:
         TIMINGS.get("generate", 0.0),
         TIMINGS["engine"],
         "cached" if summary.get("snapshot_cached") else "made",
+    )
+    if COMMAND["name"] == "serve":
+        # `mkdocs serve` is for editing: its live reload is an inline script, which the
+        # policy forbids, and a service worker would keep showing the old pages. `make
+        # serve` serves a real build, with both.
+        log.info("LVL Rules: mkdocs serve: no CSP <meta> and no service worker")
+        return
+    # Last: the CSP <meta> in every page, sw.js (hashes every file) and _headers.
+    started = time.perf_counter()
+    offline_summary = offline.write_offline_files(Path(config["site_dir"]))
+    log.info(
+        "LVL Rules offline: %.3fs, build %s, %d pages, shell %.1f MB, engine %.1f MB",
+        time.perf_counter() - started,
+        offline_summary["version"],
+        offline_summary["pages"],
+        offline_summary["shell_bytes"] / 1e6,
+        offline_summary["engine_bytes"] / 1e6,
     )

@@ -73,6 +73,9 @@ def data_markdown(editions: tuple[Edition, ...], latest: str) -> str:
             f"## {edition.title}{state} {{ #edition-{edition.id} }}",
             "",
             f"[{edition.id}.json]({edition.id}.json): {edition.description}",
+            "",
+            f'The whole edition as a printable PDF: <a href="{edition.id}.pdf">{edition.id}.pdf</a>'
+            " (the same text as the printable page, every clause numbered).",
         ]
     parts += [
         "",

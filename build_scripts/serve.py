@@ -2,11 +2,16 @@
 
     python build_scripts/serve.py SITE_DIR --port 8000 --host 127.0.0.1
 
-Every response carries the site's Content-Security-Policy (a header, so it also reaches
-the engine worker), ``X-Content-Type-Options: nosniff`` and ``Referrer-Policy:
-no-referrer``. A request for ``X`` is answered with ``X.gz`` and ``Content-Encoding:
-gzip`` when that file exists and the client accepts gzip. Engine files whose URL names a
-version or a content hash are cached for a year; everything else is revalidated.
+Every response carries the security headers of ``build_scripts/security.py``: the page
+Content-Security-Policy (no 'wasm-unsafe-eval'), except the engine worker script, whose
+policy adds 'wasm-unsafe-eval' (a dedicated worker takes its policy from its own response
+headers); ``X-Content-Type-Options: nosniff`` and ``Referrer-Policy: no-referrer``. The
+same headers are in ``<site>/_headers`` for a static host; that file itself is not served.
+
+A request for ``X`` is answered with ``X.gz`` and ``Content-Encoding: gzip`` when that
+file exists and the client accepts gzip. Engine files whose URL names a version or a
+content hash are cached for a year; everything else (the service worker ``/sw.js``
+included) is revalidated.
 
 Tests start it in a background thread: ``server, base_url = start_server(site_dir)``,
 then ``server.shutdown(); server.server_close()`` (or ``stop_server(server)``).
@@ -23,31 +28,23 @@ import re
 import sys
 import threading
 import urllib.parse
+from collections.abc import Mapping
 from http.client import HTTPMessage
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import BinaryIO, ClassVar
 
-CONTENT_SECURITY_POLICY = "; ".join(
-    (
-        "default-src 'self'",
-        "script-src 'self' 'wasm-unsafe-eval'",
-        "worker-src 'self'",
-        "connect-src 'self'",
-        "img-src 'self' data:",
-        "style-src 'self'",
-        "font-src 'self'",
-        "object-src 'none'",
-        "base-uri 'self'",
-        "form-action 'self'",
-        "frame-ancestors 'none'",
-    )
-)
-SECURITY_HEADERS = {
-    "Content-Security-Policy": CONTENT_SECURITY_POLICY,
-    "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "no-referrer",
-}
+Policies = str | Mapping[str, str] | None
+
+if __package__ in (None, ""):  # run as a script: python build_scripts/serve.py
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from build_scripts import security  # noqa: E402
+
+# The page policy; kept under its old name for callers that import it.
+CONTENT_SECURITY_POLICY = security.PAGE_POLICY
+# Files in the site directory that are instructions for a host, not part of the site.
+NOT_SERVED = frozenset({"_headers"})
 TEXT = "; charset=utf-8"
 CONTENT_TYPES = {
     ".html": "text/html" + TEXT,
@@ -94,9 +91,8 @@ class SiteHandler(SimpleHTTPRequestHandler):
     server: SiteServer
 
     def end_headers(self) -> None:
-        for name, value in SECURITY_HEADERS.items():
-            if name == "Content-Security-Policy":
-                value = self.server.csp
+        url_path = urllib.parse.urlsplit(self.path).path
+        for name, value in self.server.security_headers(url_path).items():
             self.send_header(name, value)
         super().end_headers()
 
@@ -112,7 +108,7 @@ class SiteHandler(SimpleHTTPRequestHandler):
                 self.end_headers()
                 return None
             path = path / "index.html"
-        if not path.is_file() or path.name.startswith("."):
+        if not path.is_file() or path.name.startswith(".") or path.name in NOT_SERVED:
             return self._not_found()
 
         encoded = path.with_name(path.name + ".gz")
@@ -174,7 +170,10 @@ class SiteHandler(SimpleHTTPRequestHandler):
 
 
 def cache_control(path: str, query: str = "") -> str:
-    """Long-lived for URLs that change with their content, revalidate for the rest."""
+    """Long-lived for URLs that change with their content, revalidate for the rest (the
+    service worker always: browsers look for a new one on every visit)."""
+    if path == security.SERVICE_WORKER_PATH:
+        return CACHE_REVALIDATE
     if VERSIONED.search(path) or "v" in urllib.parse.parse_qs(query):
         return CACHE_FOREVER
     return CACHE_REVALIDATE
@@ -222,13 +221,28 @@ class SiteServer(ThreadingHTTPServer):
         port: int,
         *,
         quiet: bool = True,
-        csp: str = CONTENT_SECURITY_POLICY,
+        csp: Policies = None,
     ) -> None:
         self.site_dir = Path(site_dir).resolve()
         self.quiet = quiet
         self.csp = csp
         handler = functools.partial(SiteHandler, directory=os.fspath(self.site_dir))
         super().__init__((host, port), handler)
+
+    def handle_error(self, request: object, client_address: object) -> None:
+        """A browser that went away mid-request (a page left while loading) is no error."""
+        if isinstance(sys.exc_info()[1], ConnectionError):
+            return
+        super().handle_error(request, client_address)  # type: ignore[arg-type]
+
+    def security_headers(self, url_path: str) -> dict[str, str]:
+        """The headers of ``security.headers_for``, with the ``csp`` override applied."""
+        headers = security.headers_for(url_path)
+        if isinstance(self.csp, str):
+            headers["Content-Security-Policy"] = self.csp
+        elif self.csp is not None and url_path in self.csp:
+            headers["Content-Security-Policy"] = self.csp[url_path]
+        return headers
 
 
 def start_server(
@@ -237,12 +251,14 @@ def start_server(
     host: str = "127.0.0.1",
     *,
     quiet: bool = True,
-    csp: str = CONTENT_SECURITY_POLICY,
+    csp: Policies = None,
 ) -> tuple[SiteServer, str]:
     """Serve ``site_dir`` from a background thread; return the server and its base URL.
 
-    ``csp`` replaces the Content-Security-Policy (tests use it to check that a policy
-    without 'wasm-unsafe-eval' makes the engine fail fast and clearly).
+    ``csp`` overrides the Content-Security-Policy: a string for every response (the
+    benchmark pages that run Pyodide on the page need ``security.WORKER_POLICY``), or a
+    mapping from URL path to policy for some (tests serve the engine worker with
+    ``security.PAGE_POLICY`` to check that the engine then fails fast and clearly).
     """
     server = SiteServer(site_dir, host, port, quiet=quiet, csp=csp)
     thread = threading.Thread(target=server.serve_forever, name="site-server", daemon=True)

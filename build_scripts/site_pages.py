@@ -141,6 +141,7 @@ def cite_page(edition: Edition, clause_id: str) -> str:
         f"<title>{text}</title>\n"
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
         '<meta name="robots" content="noindex">\n'
+        '<link rel="icon" href="../../../assets/images/favicon.png">\n'
         f'<link rel="canonical" href="{target}">\n'
         f'<meta http-equiv="refresh" content="0; url={target}">\n'
         "</head>\n<body>\n"

@@ -28,7 +28,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 
 class Build:
-    """A finished `mkdocs build --strict` of the site."""
+    """A finished build of the site (`build_scripts.build_site`, as `make site`)."""
 
     def __init__(self, site: Path, output: str) -> None:
         self.site = site
@@ -44,11 +44,11 @@ class Build:
 
 @pytest.fixture(scope="session")
 def built_site(tmp_path_factory: pytest.TempPathFactory) -> Build:
-    """Build the site from scratch, as CI and `make site` do."""
+    """Build the site from scratch, exactly as `make site` does (PDFs included)."""
     out = tmp_path_factory.mktemp("site")
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
     done = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(out)],
+        [sys.executable, "-m", "build_scripts.build_site", str(out)],
         cwd=ROOT,
         env=env,
         capture_output=True,
@@ -60,17 +60,6 @@ def built_site(tmp_path_factory: pytest.TempPathFactory) -> Build:
     return Build(out, output)
 
 
-LAUNCH_ARGS = [
-    "--headless=new",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-CHROMIUM = "/usr/bin/chromium"
 
 
 @pytest.fixture(scope="session")
@@ -96,6 +85,9 @@ def chromium():
         )
         yield browser
         browser.close()
+
+
+from build_scripts.chromium import CHROMIUM, LAUNCH_ARGS  # noqa: E402
 
 
 class Visit:

@@ -59,7 +59,7 @@ def test_lookup_by_the_form(visit, site_url):
     page.locator("#lookup-form").get_by_label("Belt", exact=True).select_option("purple")
     page.get_by_role("button", name="Check techniques").click()
     page.wait_for_function(
-        "document.querySelector('#lookup-summary').textContent.includes('purple')"
+        "() => document.querySelector('#lookup-summary').textContent.includes('purple')"
     )
     assert expected(edition="2", age=18, belt="purple", uniform="nogi") == rows(page)
 

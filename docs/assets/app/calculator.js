@@ -18,10 +18,13 @@ export function mount(form) {
     log: page.querySelector("#calc-log"),
     last: page.querySelector("#calc-last"),
     result: page.querySelector("#match-result"),
+    announcer: page.querySelector("#calc-announce"),
+    summary: "",
     share: page.querySelector("#calc-share"),
     queue: Promise.resolve(),
   };
   showEngineStatus(engine, page);
+  keepBoardHeight(page.querySelector("#calc-board"));
   const params = new URLSearchParams(location.search);
   fillForm(form, params);
   app.division = readForm(form);
@@ -34,11 +37,18 @@ export function mount(form) {
       later(app, () => record(app, recorded));
     }
   });
-  page.querySelector("#calc-undo").addEventListener("click", () => later(app, () => retry(app, app.events.slice(0, -1))));
-  page.querySelector("#calc-reset").addEventListener("click", () => later(app, () => retry(app, [])));
+  page.querySelector("#calc-undo").addEventListener("click", () => later(app, () => retry(app, app.events.slice(0, -1), "Last event undone.")));
+  page.querySelector("#calc-reset").addEventListener("click", () => later(app, () => retry(app, [], "New match.")));
   if (fromLink.error) showError(app.error, fromLink.error);
   if (fromLink.events.length || params.has("age")) later(app, () => loadLink(app, fromLink.events, fromLink.error));
   else render(app, null);
+}
+
+/** Publish the sticky scoreboard's height, so focus never lands under it (lvl.css). */
+function keepBoardHeight(board) {
+  if (!board || typeof ResizeObserver === "undefined") return;
+  const root = document.documentElement.style;
+  new ResizeObserver(() => root.setProperty("--lvl-board-height", `${board.offsetHeight}px`)).observe(board);
 }
 
 /** Run page actions one after the other, in the order the person made them. */
@@ -46,9 +56,9 @@ function later(app, action) {
   app.queue = app.queue.then(action).catch((error) => console.error("LVL Rules calculator:", error));
 }
 
-async function retry(app, events) {
+async function retry(app, events, said) {
   try {
-    await score(app, events);
+    await score(app, events, { said });
   } catch {
     // score() has shown the engine's message
   }
@@ -69,7 +79,7 @@ function readLinkEvents(params) {
 /** Load events from a link: keep every event up to the first one the engine refuses. */
 async function loadLink(app, events, linkError) {
   try {
-    await score(app, events, { quiet: true });
+    await score(app, events, { quiet: true, said: loaded(events.length) });
     if (linkError) showError(app.error, linkError);
   } catch (error) {
     if (error.kind !== "rules") return;
@@ -81,9 +91,14 @@ async function loadLink(app, events, linkError) {
       markInvalid(app.form, error.field);
       return;
     }
-    await score(app, events.slice(0, Number(index[1]))).catch(() => {});
+    const kept = Number(index[1]);
+    await score(app, events.slice(0, kept), { said: loaded(kept) }).catch(() => {});
     showError(app.error, new Error(`Event ${Number(index[1]) + 1} of this link was not recorded: ${error.message}`));
   }
+}
+
+function loaded(count) {
+  return count ? `Match loaded from the link: ${plural(count, "event")}.` : "";
 }
 
 function eventFrom(app, button) {
@@ -136,7 +151,7 @@ async function changeDivision(app, event) {
   const before = app.division;
   app.division = readForm(app.form);
   try {
-    await score(app, app.events);
+    await score(app, app.events, { said: "Division changed." });
   } catch (error) {
     if ((error.field ?? "").startsWith("events")) {
       // The recorded events do not fit the new edition: go back, keep the match.
@@ -148,14 +163,16 @@ async function changeDivision(app, event) {
 }
 
 /** Score `events` for the current division; on success they become the match. */
-async function score(app, events, { quiet = false } = {}) {
+async function score(app, events, { quiet = false, said } = {}) {
   const request = { action: "score", ...app.division, events };
   try {
     const report = await engine.request(request);
+    const before = app.summary;
     app.events = events;
     showError(app.error, null);
     markInvalid(app.form, null);
     render(app, report);
+    announce(app, report, before, said);
     return report;
   } catch (error) {
     if (error.kind === "rules" && !quiet) {
@@ -192,10 +209,33 @@ function render(app, report) {
   const lines = report?.log ?? [];
   app.log.replaceChildren(...lines.map((line) => logLine(app, report, line)));
   app.last.textContent = lines.length ? `Last: ${lines.at(-1).effect}` : "";
+  const ended = Boolean(result?.ended);
   for (const button of app.page.querySelectorAll("button[data-event]")) {
-    button.disabled = Boolean(result?.ended);
+    if (button.disabled !== ended) button.disabled = ended; // unchanged: no style work
   }
   app.page.querySelector("#calc-undo").disabled = app.events.length === 0;
+}
+
+/**
+ * Tell screen readers what the last action did and the score, in one status message:
+ * `said` for undo, new match, division and link, else what the new event did.
+ */
+function announce(app, report, before, said) {
+  app.summary = report.result.summary;
+  if (said === "") return; // a division from a link: nothing has happened yet
+  const last = app.events.length - 1;
+  const what = said ?? report.log.filter((line) => line.event === last).map((line) => line.effect).join(" ");
+  const tallies = ["A", "B"].map((name) => {
+    const t = report.athletes[name];
+    return `Athlete ${name}: ${plural(t.points, "point")}, ${plural(t.advantages, "advantage")}, ${plural(t.penalties, "penalty", "penalties")}.`;
+  });
+  const result = report.result;
+  const outcome = result.ended || result.summary !== before ? result.summary : "";
+  app.announcer.textContent = [what, ...tallies, outcome].filter(Boolean).join(" ");
+}
+
+function plural(n, one, many = `${one}s`) {
+  return `${n} ${n === 1 ? one : many}`;
 }
 
 function logLine(app, report, line) {

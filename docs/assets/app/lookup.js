@@ -12,6 +12,7 @@ export function mount(form) {
     error: page.querySelector("#lookup-error"),
     results: page.querySelector("#lookup-results"),
     summary: page.querySelector("#lookup-summary"),
+    announcer: page.querySelector("#lookup-announce"),
     rows: page.querySelector("#lookup-rows"),
     divisions: page.querySelector("#divisions-form"),
     divisionsResult: page.querySelector("#divisions-result"),
@@ -37,6 +38,7 @@ async function check(form, parts, root, remember) {
   const division = readForm(form);
   if (remember) history.replaceState(history.state, "", `?${toParams(division)}`);
   parts.summary.textContent = "Checking…";
+  parts.announcer.textContent = "Checking…";
   try {
     const result = await engine.request({ action: "eligibility", ...division });
     showError(parts.error, null);
@@ -47,6 +49,7 @@ async function check(form, parts, root, remember) {
     showError(parts.error, error);
     markInvalid(form, error.field);
     parts.summary.textContent = "";
+    parts.announcer.textContent = ""; // the error box is an alert: it is read out
   }
 }
 
@@ -57,6 +60,8 @@ function render(result, parts, root) {
   parts.summary.textContent =
     `${who}, Edition ${result.edition}: ${result.group.label}. ` +
     `${legal} of ${result.techniques.length} techniques are legal. ${result.remarks.join(" ")}`;
+  // The results section may just have appeared: announce from a status that was there.
+  parts.announcer.textContent = parts.summary.textContent;
   parts.rows.replaceChildren(...result.techniques.map((t) => row(t, result.edition, root)));
 }
 

@@ -5,12 +5,23 @@ export function showEngineStatus(engine, page) {
   const failed = page.querySelector("[data-engine-failed]");
   if (!box) return;
   const text = box.querySelector("[data-status-text]");
+  const bytes = box.querySelector("[data-status-bytes]");
   const bar = box.querySelector("[data-status-progress]");
+  // Downloads report progress many times a second: draw at most once a frame.
+  let latest = null;
   const stop = engine.onProgress((status) => {
     if (!box.isConnected) {
       stop();
       return;
     }
+    const first = latest === null;
+    latest = status;
+    if (status.state === "ready" || status.state === "failed") show(latest);
+    else if (first) requestAnimationFrame(() => latest && show(latest));
+  });
+
+  function show(status) {
+    latest = null;
     if (status.state === "ready") {
       box.hidden = true;
       failed.hidden = true;
@@ -24,9 +35,11 @@ export function showEngineStatus(engine, page) {
     }
     box.hidden = false;
     const stage = status.stage ?? "starting";
-    const bytes = status.total ? ` (${Math.round((100 * status.loaded) / status.total)}%)` : "";
-    text.textContent = `Starting the rules engine: ${stage}${bytes}, step ${status.step || 1} of ${status.steps}.`;
+    // The stage text is a live region: change it only when the stage changes.
+    const said = `Starting the rules engine: ${stage}, step ${status.step || 1} of ${status.steps}.`;
+    if (text.textContent !== said) text.textContent = said;
+    if (bytes) bytes.textContent = status.total ? `${Math.round((100 * status.loaded) / status.total)}%` : "";
     bar.max = status.steps;
     bar.value = status.step;
-  });
+  }
 }

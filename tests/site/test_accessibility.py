@@ -1,0 +1,198 @@
+"""WCAG 2.2 AA in Chromium: axe-core finds nothing, and the calculator works by keyboard.
+
+axe runs on each page type, on a phone and a desktop screen, in the light and the dark
+palette. Each page is loaded once per screen and checked in the palette it opened with,
+then the palette toggle is clicked (as a visitor would) and it is checked again; the
+choice is remembered, so the next page opens in that palette. All of axe's default
+rules run; none is turned off.
+"""
+
+from __future__ import annotations
+
+import json
+from urllib.parse import quote
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+
+from lvl_rules import division, score_match
+
+pytestmark = pytest.mark.browser
+
+ENGINE_MS = 60_000
+EVENTS = [
+    {"type": "score", "athlete": "A", "position": "guard-pass"},
+    {"type": "advantage", "athlete": "B"},
+    {"type": "penalty", "athlete": "B", "foul": "stalling"},
+]
+PAGES = {
+    "home": ("", None),
+    "rule section": ("rules/2/5/", None),
+    "chart": ("rules/2/techniques/", None),
+    "changes": ("rules/changes/", None),
+    "lookup": ("lookup/?edition=2&age=14&belt=white&uniform=gi", "#lookup-rows tr"),
+    "calculator": (
+        "calculator/?edition=1&age=30&lvl=3&uniform=gi&events=" + quote(json.dumps(EVENTS)),
+        "#calc-log li",
+    ),
+}
+SCREENS = {
+    "phone": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True},
+    "desktop": {"viewport": {"width": 1280, "height": 800}},
+}
+PALETTES = {"default": "light", "slate": "dark"}  # Material's schemes
+# lvl.js has completed Material's markup (it runs after Material's own start-up).
+THEME_READY = "() => document.querySelector('.md-search[aria-label]') !== null"
+SCHEME = "() => document.body.getAttribute('data-md-color-scheme')"
+SETTLED = "() => document.getAnimations().every((a) => a.playState !== 'running')"
+
+
+@pytest.fixture(scope="module")
+def axe() -> Axe:
+    return Axe()
+
+
+@pytest.fixture(scope="module", params=list(SCREENS))
+def screen(request, chromium, site_url):
+    """One browser context per screen size, its console errors collected."""
+    context = chromium.new_context(**SCREENS[request.param])
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    yield page, errors
+    context.close()
+
+
+def violations(axe: Axe, page) -> list[str]:
+    """axe's violations, one line each: rule, impact, the first elements, what to fix."""
+    found = axe.run(page).response["violations"]
+    return [
+        f"{v['id']} ({v['impact']}): "
+        + "; ".join(str(n["target"]) for n in v["nodes"][:3])
+        + f" - {v['nodes'][0]['failureSummary'].splitlines()[-1].strip()}"
+        for v in found
+    ]
+
+
+@pytest.mark.parametrize("name", list(PAGES))
+def test_axe_finds_no_violation(axe, screen, site_url, name):
+    """No axe violation on this page, in the light palette and in the dark one."""
+    page, errors = screen
+    path, ready = PAGES[name]
+    page.goto(site_url + path)
+    page.wait_for_function(THEME_READY)
+    if ready:
+        page.wait_for_selector(ready, timeout=ENGINE_MS)
+    found = {}
+    for _ in PALETTES:
+        scheme = page.evaluate(SCHEME)
+        page.wait_for_function(SETTLED)
+        found[PALETTES[scheme]] = violations(axe, page)
+        page.locator("label.md-header__button[for^='__palette']:visible").click()
+        page.wait_for_function(f"() => ({SCHEME})() !== {scheme!r}")
+    assert {"light": [], "dark": []} == found
+    assert [] == errors
+
+
+# -- The calculator by keyboard alone -------------------------------------------------
+
+FOCUSED = """() => {
+  const e = document.activeElement;
+  const box = e.getBoundingClientRect();
+  const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+  return {
+    name: (e.getAttribute("aria-label") || e.innerText || e.value || "").trim(),
+    tag: e.tagName,
+    inside: Boolean(e.closest("article")),
+    hidden: !hit || !(hit === e || e.contains(hit) || hit.contains(e)),
+  };
+}"""
+
+
+class Keyboard:
+    """Tab, Shift+Tab, Enter and Space only; remembers every element focus landed on."""
+
+    def __init__(self, page) -> None:
+        self.page = page
+        self.seen: list[dict] = []
+
+    def move_to(self, name: str, *, back: bool = False, limit: int = 120) -> None:
+        """Press Tab (or Shift+Tab) until the element named ``name`` has focus."""
+        for _ in range(limit):
+            self.page.keyboard.press("Shift+Tab" if back else "Tab")
+            focused = self.page.evaluate(FOCUSED)
+            self.seen.append(focused)
+            if focused["name"] == name:
+                return
+        pytest.fail(f"{name!r} never took focus; last: {self.seen[-5:]}")
+
+    def press(self, key: str, *, events: int) -> None:
+        """Press Enter or Space, then wait for the match to hold ``events`` events."""
+        self.page.keyboard.press(key)
+        self.page.wait_for_function(
+            "(n) => new Set([...document.querySelectorAll('#calc-log li')]"
+            ".map((li) => li.dataset.event)).size === n",
+            arg=events,
+        )
+
+
+def board(page) -> dict[str, tuple[int, int, int]]:
+    return {
+        name: tuple(
+            int(page.locator(f'[data-athlete="{name}"]').get_attribute(f"data-{field}"))
+            for field in ("points", "advantages", "penalties")
+        )
+        for name in ("A", "B")
+    }
+
+
+def test_calculator_by_keyboard_alone(chromium, site_url):
+    """Record, undo and read the score with Tab, Shift+Tab, Enter and Space on a phone."""
+    context = chromium.new_context(**SCREENS["phone"])
+    page = context.new_page()
+    page.goto(f"{site_url}calculator/?edition=2&age=30&belt=purple&uniform=gi")
+    page.wait_for_selector("[data-engine-status][hidden]", state="attached", timeout=ENGINE_MS)
+    keys = Keyboard(page)
+    keys.move_to("Skip to content")
+    page.keyboard.press("Enter")
+    keys.move_to("Guard pass (3)")
+    keys.press("Enter", events=1)
+    keys.move_to("Mount (4)")
+    keys.press(" ", events=2)
+    keys.move_to("Advantage")
+    keys.press("Enter", events=3)
+    keys.move_to("Both athletes stalling")
+    keys.press(" ", events=4)
+    keys.move_to("Undo last event", back=True)
+    keys.press("Enter", events=3)
+
+    recorded = [
+        {"type": "score", "athlete": "A", "position": "guard-pass"},
+        {"type": "score", "athlete": "A", "position": "mount"},
+        {"type": "advantage", "athlete": "A"},
+    ]
+    report = score_match(division(edition="2", age=30, belt="purple", uniform="gi"), recorded)
+    expected = {n: (t.points, t.advantages, t.penalties) for n, t in report.athletes.items()}
+    assert expected == board(page) == {"A": (7, 1, 0), "B": (0, 0, 0)}
+    # What a screen reader hears: the status message the undo left.
+    assert (
+        "Last event undone. Athlete A: 7 points, 1 advantage, 0 penalties. "
+        "Athlete B: 0 points, 0 advantages, 0 penalties."
+    ) == page.locator("#calc-announce").inner_text()
+    # Focus never landed on something out of sight or under the sticky scoreboard.
+    assert [] == [f for f in keys.seen if f["inside"] and f["hidden"]]
+    context.close()
+
+
+def test_status_messages_are_live_regions(built_site):
+    """Results reach screen readers: each page's messages sit in status or alert regions."""
+    calculator = built_site.page("calculator/")
+    lookup = built_site.page("lookup/")
+    assert '<p id="calc-announce" class="lvl-sr" role="status">' in calculator
+    assert 'id="calc-error" role="alert"' in calculator
+    assert '<p id="lookup-announce" class="lvl-sr" role="status">' in lookup
+    assert 'id="lookup-error" role="alert"' in lookup
+    assert '<div id="divisions-result" aria-live="polite">' in lookup
+    for html in (calculator, lookup):
+        assert '<span data-status-text role="status">' in html

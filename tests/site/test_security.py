@@ -1,0 +1,220 @@
+"""The Content-Security-Policy and the other security headers: in every page, in every
+response, in the static host's _headers file, and obeyed by every page in Chromium."""
+
+from __future__ import annotations
+
+import urllib.error
+import urllib.request
+from html.parser import HTMLParser
+
+import pytest
+
+from build_scripts import security
+from build_scripts.serve import start_server, stop_server
+
+ENGINE_MS = 60_000
+SECURITY_HEADERS = ("Content-Security-Policy", "X-Content-Type-Options", "Referrer-Policy")
+
+
+class Head(HTMLParser):
+    """The CSP <meta> tags of a page and the tags that came before the first of them."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.policies: list[str] = []
+        self.loads_before: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        values = dict(attrs)
+        if tag == "meta" and (values.get("http-equiv") or "").lower() == "content-security-policy":
+            self.policies.append(values.get("content") or "")
+        elif tag in ("script", "link", "style", "img") and not self.policies:
+            self.loads_before.append(tag)
+
+
+def fetch(url: str, method: str = "GET") -> tuple[int, dict[str, str], str]:
+    """Status, headers and body text of a response (a 404 included)."""
+    request = urllib.request.Request(url, method=method)
+    try:
+        with urllib.request.urlopen(request) as response:
+            return (
+                response.status,
+                dict(response.headers),
+                response.read().decode("utf-8", "replace"),
+            )
+    except urllib.error.HTTPError as error:
+        return error.code, dict(error.headers), error.read().decode("utf-8", "replace")
+
+
+def html_pages(site) -> list[str]:
+    """Every HTML file of the build, as a URL path from the site root."""
+    return sorted(p.relative_to(site).as_posix() for p in site.rglob("*.html"))
+
+
+def test_every_page_carries_the_policy_in_a_meta_tag(built_site):
+    """Each HTML file has exactly one CSP <meta>, the page policy, before any script."""
+    wrong = {}
+    for path in html_pages(built_site.site):
+        head = Head()
+        head.feed((built_site.site / path).read_text(encoding="utf-8"))
+        if head.policies != [security.meta_policy()] or head.loads_before:
+            wrong[path] = (head.policies, head.loads_before)
+    assert {} == wrong
+    assert len(html_pages(built_site.site)) > 100
+
+
+def test_no_page_policy_allows_inline_eval_or_wasm():
+    """Pages: no 'unsafe-inline', 'unsafe-eval' or 'wasm-unsafe-eval'; the worker: wasm."""
+    for policy in (security.PAGE_POLICY, security.meta_policy()):
+        assert [] == [word for word in security.FORBIDDEN_IN_PAGES if word in policy]
+    assert "frame-ancestors" not in security.meta_policy()
+    assert "frame-ancestors 'none'" in security.PAGE_POLICY
+    assert "'wasm-unsafe-eval'" in security.script_sources(security.WORKER_POLICY)
+    assert security.WORKER_POLICY == security.PAGE_POLICY.replace(
+        "script-src 'self'", "script-src 'self' 'wasm-unsafe-eval'"
+    )
+
+
+@pytest.mark.parametrize(
+    ("path", "policy"),
+    [
+        ("", security.PAGE_POLICY),
+        ("rules/2/5/", security.PAGE_POLICY),
+        ("lookup/?edition=2&age=30", security.PAGE_POLICY),
+        ("calculator/", security.PAGE_POLICY),
+        ("no/such/page/", security.PAGE_POLICY),
+        ("search/search_index.json", security.PAGE_POLICY),
+        ("sw.js", security.PAGE_POLICY),
+        ("assets/engine/engine-client.js", security.PAGE_POLICY),
+        ("assets/engine/engine-worker.js", security.WORKER_POLICY),
+    ],
+)
+def test_responses_carry_the_headers(site_url, path, policy):
+    """`make serve` sends the policy (the worker's own), nosniff and no referrer."""
+    status, headers, body = fetch(site_url + path)
+    assert (404 if path.startswith("no/") else 200) == status
+    assert {
+        "Content-Security-Policy": policy,
+        "X-Content-Type-Options": "nosniff",
+        "Referrer-Policy": "no-referrer",
+    } == {name: headers.get(name) for name in SECURITY_HEADERS}
+    if headers["Content-Type"].startswith("text/html"):
+        head = Head()
+        head.feed(body)
+        assert [security.meta_policy()] == head.policies
+    if path == "sw.js":
+        assert "no-cache" == headers["Cache-Control"]
+
+
+def parse_host_headers(text: str) -> list[tuple[str, dict[str, str]]]:
+    """The rules of a _headers file: (path pattern, {name: value})."""
+    rules: list[tuple[str, dict[str, str]]] = []
+    for line in text.splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        if not line[0].isspace():
+            rules.append((line.strip(), {}))
+        else:
+            name, _, value = line.strip().partition(":")
+            rules[-1][1][name.strip()] = value.strip()
+    return rules
+
+
+def test_host_headers_file_sends_what_the_server_sends(built_site, site_url):
+    """_headers gives each file the server's security headers, none set by two rules."""
+    rules = parse_host_headers((built_site.site / "_headers").read_text(encoding="utf-8"))
+    urls = [
+        "/" + p.relative_to(built_site.site).as_posix()
+        for p in sorted(built_site.site.rglob("*"))
+        if p.is_file()
+        and p.name != "_headers"
+        and not (p.suffix == ".gz" and p.with_suffix("").exists())
+    ]
+    urls += ["/", "/rules/2/5/"]
+    twice, differ = {}, {}
+    for url in urls:
+        matching = [
+            values
+            for pattern, values in rules
+            if (url.startswith(pattern[:-1]) if pattern.endswith("*") else url == pattern)
+        ]
+        names = [name for values in matching for name in values]
+        if len(names) != len(set(names)):
+            twice[url] = names
+        from_file = {name: value for values in matching for name, value in values.items()}
+        _, headers, _ = fetch(site_url + url.lstrip("/"), method="HEAD")
+        served = {name: headers.get(name) for name in SECURITY_HEADERS}
+        if served != {name: from_file.get(name) for name in SECURITY_HEADERS}:
+            differ[url] = (served, from_file)
+        if url == "/sw.js" and from_file.get("Cache-Control") != "no-cache":
+            differ[url] = from_file
+    assert {} == twice
+    assert {} == differ
+
+
+@pytest.mark.browser
+def test_worker_policy_comes_from_the_worker_response(chromium, built_site, site_url):
+    """The page policy lacks 'wasm-unsafe-eval' yet the engine runs (the worker's own
+    response allows it); served without it, the engine fails at once, saying why."""
+    context = chromium.new_context()
+    try:
+        page = context.new_page()
+        response = page.goto(f"{site_url}lookup/?edition=2&age=30&belt=purple&uniform=nogi")
+        assert "wasm-unsafe-eval" not in response.headers["content-security-policy"]
+        page.wait_for_selector("#lookup-rows tr[data-technique]", timeout=ENGINE_MS)
+    finally:
+        context.close()
+
+    server, url = start_server(built_site.site, csp={security.WORKER_PATH: security.PAGE_POLICY})
+    context = chromium.new_context()
+    try:
+        page = context.new_page()
+        page.goto(f"{url}lookup/?edition=2&age=30&belt=purple&uniform=nogi")
+        failed = page.locator("[data-engine-failed]")
+        failed.wait_for(state="visible", timeout=20_000)
+        assert "'wasm-unsafe-eval'" in failed.inner_text()
+    finally:
+        context.close()
+        stop_server(server)
+
+
+class Crawl:
+    """What a browser context fetched from elsewhere and what its console reported."""
+
+    def __init__(self, context, site_url: str) -> None:
+        self.origin = site_url.rstrip("/")
+        self.problems: list[str] = []
+        context.on("request", self._request)
+        context.on("console", self._console)
+        context.on("weberror", lambda e: self.problems.append(f"page error: {e.error}"))
+
+    def _request(self, request) -> None:
+        if not request.url.startswith((self.origin, "data:", "blob:")):
+            self.problems.append(f"request to another origin: {request.url}")
+
+    def _console(self, message) -> None:
+        text = message.text
+        if message.type != "error" and "Content Security Policy" not in text:
+            return
+        where = message.location.get("url", "")
+        if where == f"{self.origin}/favicon.ico":
+            return  # the permalink pages name no icon, so Chromium asks for /favicon.ico
+        self.problems.append(f"{message.type}: {message.text} ({where})")
+
+
+@pytest.mark.browser
+def test_crawl_every_page_without_a_csp_violation(chromium, built_site, site_url):
+    """Every page of the site in one Chromium context: no console error (CSP violations
+    are console errors) and not one request to another origin."""
+    context = chromium.new_context(viewport={"width": 1280, "height": 900})
+    crawl = Crawl(context, site_url)
+    page = context.new_page()
+    try:
+        for path in html_pages(built_site.site):
+            page.goto(site_url + path.removesuffix("index.html"), wait_until="load")
+            if 'http-equiv="refresh"' in (built_site.site / path).read_text(encoding="utf-8"):
+                # a permalink: let its redirect start (its target is crawled on its own)
+                page.wait_for_url(lambda url: "/cite/" not in url, wait_until="commit")
+    finally:
+        context.close()
+    assert [] == crawl.problems
