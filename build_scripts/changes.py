@@ -10,7 +10,7 @@ from lvl_rules import render
 from lvl_rules.division import describe_ranks
 from lvl_rules.model import Edition
 
-from .clause_blocks import linker
+from .clause_blocks import citation, linker
 from .urls import clause_page, md_link
 
 PAGE = "rules/changes.md"
@@ -29,9 +29,26 @@ _TOKENS = re.compile(r"\s+|[^\s]+")
 _EMPHASIS = re.compile(r"\*\*|(?<![\w*])\*(?=\S)|(?<=\S)\*(?![\w*])")
 
 
-def word_diff(old: str, new: str) -> str:
+def clause_diff(old: str, new: str) -> str:
+    """Paragraph by paragraph: unchanged runs folded away, changed ones diffed word by word."""
+    a, b = _plain(old).split("\n\n"), _plain(new).split("\n\n")
+    blocks = []
+    for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
+        if op == "equal":
+            count = i2 - i1
+            blocks.append(
+                f'<span class="lvl-same">[{count} paragraph{"s" if count > 1 else ""}'
+                " unchanged]</span>"
+            )
+        else:
+            blocks.append(_words("\n\n".join(a[i1:i2]), "\n\n".join(b[j1:j2])))
+    joined = "\n\n".join(blocks)
+    return f'<div class="lvl-diff" data-search-exclude>{joined}</div>'
+
+
+def _words(old: str, new: str) -> str:
     """HTML of ``new`` with words removed from ``old`` struck out and added words marked."""
-    a, b = _TOKENS.findall(_plain(old)), _TOKENS.findall(_plain(new))
+    a, b = _TOKENS.findall(old), _TOKENS.findall(new)
     out = []
     for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
         if op == "equal":
@@ -43,7 +60,7 @@ def word_diff(old: str, new: str) -> str:
             )
         if j2 > j1:
             out.append(f'<ins><span class="lvl-sr">added: </span>{escape("".join(b[j1:j2]))}</ins>')
-    return f'<div class="lvl-diff" data-search-exclude>{"".join(out)}</div>'
+    return "".join(out)
 
 
 def _plain(markdown: str) -> str:
@@ -62,7 +79,8 @@ def changes_markdown(editions: tuple[Edition, ...]) -> str:
         "# What changed",
         "",
         "Each edition lists exactly what it changes, adds or removes; everything else carries",
-        "over unchanged. Removed words are ~~struck through~~ and added words are marked.",
+        "over unchanged. In the wording below, removed words are <del>struck through</del>,",
+        "added words are <ins>underlined</ins>, and unchanged paragraphs are folded away.",
     ]
     for edition in reversed(editions):
         if edition.based_on is None:
@@ -80,9 +98,14 @@ def _edition_changes(old: Edition, new: Edition) -> list[str]:
         "",
         "### Clauses",
     ]
-    for change in new.changes:
-        if change.collection != "clauses" or change.key is None:
-            continue
+    order: dict[str, int] = {}
+    for key in (*new.clauses, *old.clauses):  # the new edition's order; removed ones after
+        order.setdefault(key, len(order))
+    clause_changes = sorted(
+        (c for c in new.changes if c.collection == "clauses" and c.key is not None),
+        key=lambda c: order[c.key or ""],
+    )
+    for change in clause_changes:
         anchor = f"e{new.id}-{change.key}"
         before, after = old.clauses.get(change.key), new.clauses.get(change.key)
         shown = after or before
@@ -96,16 +119,14 @@ def _edition_changes(old: Edition, new: Edition) -> list[str]:
             "",
         ]
         links = []
-        if before is not None:
-            target = md_link(PAGE, clause_page(old.id, before), before.id)
-            links.append(f"[{old.title}, §{before.id}]({target})")
-        if after is not None:
-            target = md_link(PAGE, clause_page(new.id, after), after.id)
-            links.append(f"[{new.title}, §{after.id}]({target})")
+        for edition, clause in ((old, before), (new, after)):
+            if clause is not None:
+                target = md_link(PAGE, clause_page(edition.id, clause), clause.id)
+                links.append(f"[{citation(edition, clause).removeprefix('LVL Rules, ')}]({target})")
         parts += [" → ".join(links), ""]
         old_text = _clause_text(old, before.id) if before else ""
         new_text = _clause_text(new, after.id) if after else ""
-        parts.append(word_diff(old_text, new_text))
+        parts.append(clause_diff(old_text, new_text))
     parts += ["", "### The technique chart", "", _chart_changes(old, new)]
     for collection, heading in COLLECTION_TITLES.items():
         rows = [c for c in new.changes if c.collection == collection]

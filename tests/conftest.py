@@ -1,31 +1,21 @@
 """Shared fixtures. The tests import ``lvl_rules`` as installed (the wheel), never the tree.
 
-Athletes below are listed from the source documents, not read from the engine: Edition 1
-places athletes by LVL 1-4 at every age; Edition 2 by belt, with the kids' belts under 16
-and the adult belts from 16 (the editorial note "belts-by-age").
+The lists of valid athletes are in ``athletes.py``, written from the source documents.
 """
 
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from athletes import every_athlete, ranks_at
 
 import lvl_rules
 from lvl_rules import Edition
 
 HERE = Path(__file__).parent
 IN_PYODIDE = sys.platform == "emscripten"
-
-MIN_AGE, MAX_AGE = 4, 120
-UNIFORMS = ("gi", "nogi")
-LVLS = ("1", "2", "3", "4")
-KIDS_BELTS = ("white", "grey", "yellow", "orange", "green")
-ADULT_BELTS = ("white", "blue", "purple", "brown", "black")
-EXPERIENCES = ("judo-black-belt", "grappling-black-belt", "wrestling", "mma")
-RANK_REQUIRED_FROM = 16
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -46,41 +36,6 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if "host" in item.keywords:
             item.add_marker(skip)
-
-
-def ranks_at(edition_id: str, age: int) -> tuple[str | None, ...]:
-    """Every rank an athlete of this age may give (None: no rank, allowed under 16)."""
-    none = (None,) if age < RANK_REQUIRED_FROM else ()
-    if edition_id == "1":
-        return (*none, *LVLS)
-    return (*none, *(KIDS_BELTS if age < RANK_REQUIRED_FROM else ADULT_BELTS))
-
-
-def rank_field(edition_id: str) -> str:
-    """``lvl`` in Edition 1, ``belt`` in Edition 2."""
-    return "lvl" if edition_id == "1" else "belt"
-
-
-def every_athlete(
-    edition_id: str, ages: range | tuple[int, ...] = range(MIN_AGE, MAX_AGE + 1)
-) -> Iterator[dict[str, object]]:
-    """Keyword arguments for :func:`lvl_rules.division`, for every valid athlete.
-
-    Edition 2 athletes come without experience and with each kind of experience.
-    """
-    experiences: tuple[tuple[str, ...], ...] = ((),)
-    if edition_id == "2":
-        experiences = ((), *((e,) for e in EXPERIENCES))
-    for age in ages:
-        for rank in ranks_at(edition_id, age):
-            for uniform in UNIFORMS:
-                for experience in experiences:
-                    athlete: dict[str, object] = {"age": age, "uniform": uniform}
-                    if rank is not None:
-                        athlete[rank_field(edition_id)] = rank
-                    if experience:
-                        athlete["experience"] = list(experience)
-                    yield athlete
 
 
 @pytest.fixture(scope="session")

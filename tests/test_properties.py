@@ -20,7 +20,7 @@ import pytest
 
 hypothesis = pytest.importorskip("hypothesis")
 
-from conftest import (  # noqa: E402 - the suite's shared lists of valid athletes
+from athletes import (  # noqa: E402 - the suite's shared lists of valid athletes
     ADULT_BELTS,
     EXPERIENCES,
     KIDS_BELTS,
