@@ -119,7 +119,7 @@ def _event_button(label: str, event: str, *, title: str = "") -> str:
 
 
 def calculator_controls(edition: Edition, shown: str) -> str:
-    """Every action of one edition, as buttons and pickers (hidden unless ``shown``)."""
+    """Every action of one edition, as buttons and pickers (a <template> unless ``shown``)."""
     positions = []
     for p in edition.positions.values():
         buttons = [_event_button(f"{p.name} ({p.points})", _event(type="score", position=p.id))]
@@ -145,7 +145,7 @@ def calculator_controls(edition: Edition, shown: str) -> str:
         ("penalty", "Penalty"),
     ]
     escapes = edition.escapes
-    return TEMPLATES.get_template("controls.html.j2").render(
+    html = TEMPLATES.get_template("controls.html.j2").render(
         e=edition.id,
         scope=_scope(edition, shown),
         positions=positions,
@@ -180,6 +180,11 @@ def calculator_controls(edition: Edition, shown: str) -> str:
         rulings=_options(rulings),
         panel_button=_event_button("Record the middle ruling", _event(type="panel")),
     )
+    if edition.id == shown:
+        return html
+    # Another edition's controls stay inert until that edition is chosen: a <template> is
+    # parsed but never laid out, which keeps the page light (the script clones it).
+    return f'<template data-controls-for="{edition.id}">{html}</template>'
 
 
 def _event(**fields: object) -> str:

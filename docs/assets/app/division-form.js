@@ -12,6 +12,10 @@ export function syncEditionFields(form) {
     for (const control of block.querySelectorAll("input, select")) control.disabled = !mine;
   }
   const page = form.closest("article") ?? document;
+  const inert = page.querySelector(`template[data-controls-for="${edition}"]`);
+  if (inert && !page.querySelector(`.lvl-controls[data-for-edition="${edition}"]`)) {
+    inert.before(inert.content.cloneNode(true)); // first time this edition is chosen
+  }
   for (const block of page.querySelectorAll(".lvl-controls[data-for-edition]")) {
     block.hidden = block.dataset.forEdition !== edition;
   }
