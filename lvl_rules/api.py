@@ -93,11 +93,11 @@ def export(params: Mapping[str, Any]) -> dict[str, Any]:
 
 
 ACTIONS = {
-    "eligibility": lambda request: eligibility(request),
-    "divisions-for": lambda request: divisions_for(request),
+    "eligibility": eligibility,
+    "divisions-for": divisions_for,
     "score": lambda request: score(request, request.get("events")),
     "editions": lambda request: editions(),
-    "export": lambda request: export(request),
+    "export": export,
 }
 
 
@@ -108,7 +108,7 @@ def handle(request: str) -> str:
         if not isinstance(parsed, dict):
             raise RulesError("a request must be a JSON object", field="request")
         action = parsed.get("action")
-        if action not in ACTIONS:
+        if not isinstance(action, str) or action not in ACTIONS:
             raise RulesError(
                 f"action {action!r} is not known; allowed: {allowed(ACTIONS)}", field="action"
             )

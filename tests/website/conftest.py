@@ -60,8 +60,6 @@ def built_site(tmp_path_factory: pytest.TempPathFactory) -> Build:
     return Build(out, output)
 
 
-
-
 @pytest.fixture(scope="session")
 def site_url(built_site):
     """The fresh build, served with the production headers (CSP and friends)."""

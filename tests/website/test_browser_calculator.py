@@ -78,7 +78,8 @@ def test_ladder_to_disqualification_by_buttons(visit, site_url):
     press(page, "Penalty", athlete="B")
     assert ("A", "disqualification") == (board(page)["winner"], board(page)["method"])
     assert "Disqualified from the match" in page.locator('[data-athlete="B"]').inner_text()
-    assert page.get_by_role("button", name="Mount (4)", exact=True).is_disabled()  # the match is over
+    # The match is over: no more actions.
+    assert page.get_by_role("button", name="Mount (4)", exact=True).is_disabled()
 
 
 UNDER_15 = {"edition": "2", "age": 12, "belt": "green", "uniform": "gi"}
