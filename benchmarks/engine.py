@@ -19,6 +19,7 @@ from collections.abc import Callable
 from typing import Any
 
 from lvl_rules import Division, check, check_all, division, load_edition, score_match
+from lvl_rules.division import ranks_at
 from lvl_rules.model.divisions import UNIFORMS
 from lvl_rules.scoring import ladder_for
 
@@ -38,9 +39,7 @@ def every_division(edition_id: str) -> list[Division]:
     experiences: list[list[str]] = [[], *([x] for x in edition.experiences)]
     out = []
     for age in range(4, 121):
-        ranks: list[str | None] = [
-            r.id for r in edition.ranks.values() if r.min_age <= age <= r.max_age
-        ]
+        ranks: list[str | None] = list(ranks_at(edition, age))
         if age < edition.eligibility.rank_required_from:
             ranks.insert(0, None)
         for rank, uniform, experience in itertools.product(ranks, UNIFORMS, experiences):

@@ -8,6 +8,7 @@ from html import escape
 
 from lvl_rules import render
 from lvl_rules.division import describe_ranks
+from lvl_rules.eligibility import granting_group
 from lvl_rules.model import Edition
 
 from .clause_blocks import citation, linker
@@ -161,15 +162,14 @@ def _clause_text(edition: Edition, clause_id: str) -> str:
 
 
 def _first_allowed(edition: Edition, technique_id: str) -> str:
-    technique = edition.techniques[technique_id]
-    if technique.prohibited:
+    if edition.techniques[technique_id].prohibited:
         return "Never allowed"
-    for group in edition.groups:
-        if technique_id in group.adds:
-            limit = group.limits.get(technique_id)
-            only = f" (only {describe_ranks(edition, limit.ranks)})" if limit else ""
-            return f"From “{group.label}”{only}"
-    return "Not in the chart"
+    group = granting_group(edition, technique_id)
+    if group is None:
+        return "Not in the chart"
+    limit = group.limits.get(technique_id)
+    only = f" (only {describe_ranks(edition, limit.ranks)})" if limit else ""
+    return f"From “{group.label}”{only}"
 
 
 def _moved(before: str, after: str) -> str:

@@ -79,6 +79,11 @@ def rank_name(edition: Edition, rank: str) -> str:
     return name if edition.eligibility.axis == "lvl" else f"{name.lower()} belt"
 
 
+def ranks_at(edition: Edition, age: int) -> tuple[str, ...]:
+    """The LVLs or belts that exist at this age in an edition, in data order."""
+    return tuple(r.id for r in edition.ranks.values() if r.min_age <= age <= r.max_age)
+
+
 def describe_ranks(edition: Edition, ranks: tuple[str, ...]) -> str:
     """``brown and black belts`` or ``LVL 3 and 4``."""
     names = [edition.ranks[rank].name for rank in ranks]
@@ -168,8 +173,7 @@ def _uniform(value: Any) -> str:
 
 
 def _rank(rules: Edition, axis: str, value: Any, age: int) -> str | None:
-    valid = [rank for rank in rules.ranks.values() if rank.min_age <= age <= rank.max_age]
-    names = allowed(rank.id for rank in valid)
+    names = allowed(ranks_at(rules, age))
     if value is None or value == "":
         if age >= rules.eligibility.rank_required_from:
             raise RulesError(

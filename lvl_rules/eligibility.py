@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from .division import Division, describe_ranks, division, rank_name
+from .division import Division, describe_ranks, division, rank_name, ranks_at
 from .errors import RulesError, allowed
 from .model import Band, Criteria, Edition, Group, Technique
 from .model.divisions import UNIFORM_NAMES, UNIFORMS
@@ -58,6 +58,11 @@ def technique(edition: Edition, technique_id: str) -> Technique:
     return found
 
 
+def granting_group(edition: Edition, technique_id: str) -> Group | None:
+    """The chart group that first allows a technique (None for a prohibited one)."""
+    return next((group for group in edition.groups if technique_id in group.adds), None)
+
+
 def check(athlete: Division, technique_id: str) -> Answer:
     """Whether the athlete may use the technique, with the reason and the clause."""
     rules = athlete.edition
@@ -70,7 +75,9 @@ def check(athlete: Division, technique_id: str) -> Answer:
             reason=f"{rules.eligibility.prohibited_label}.",
         )
     own = group_of(athlete)
-    granting = next(group for group in rules.groups if move.id in group.adds)
+    granting = granting_group(rules, move.id)
+    if granting is None:  # the data checks make every restricted technique granted once
+        raise RulesError(f"no group of Edition {rules.id} allows '{move.id}'")
     legal, reason = _decide(athlete, move, own, granting)
     if not legal:
         other = next(u for u in UNIFORMS if u != athlete.uniform)
@@ -120,9 +127,7 @@ def check_all(athlete: Division) -> tuple[Answer, ...]:
 def sample(edition: Edition, band: Band, uniform: str) -> Division:
     """A representative athlete of a chart band (the youngest, lowest rank)."""
     age = band.when.min_age
-    ranks = band.when.ranks or tuple(
-        rank.id for rank in edition.ranks.values() if rank.min_age <= age <= rank.max_age
-    )
+    ranks = band.when.ranks or ranks_at(edition, age)
     needs_rank = age >= edition.eligibility.rank_required_from or band.when.ranks
     key = edition.eligibility.axis
     return division(edition, age=age, uniform=uniform, **{key: ranks[0] if needs_rank else None})
