@@ -108,3 +108,41 @@ def test_who_may_use_a_technique(visit, site_url):
     result = page.locator("#divisions-result p")
     result.wait_for(timeout=ENGINE_SECONDS)
     assert "Adults, brown and black belts (No-Gi)" in result.inner_text()
+
+
+READY_AT = """async () => {
+  const { engine } = await import(document.querySelector("script[src*=engine-client]").src);
+  await engine.ready;
+  return engine._startedAt + engine.status.elapsed;
+}"""
+SEARCH_WORKER_AT = """() => performance.getEntriesByType("resource")
+  .filter((entry) => entry.name.includes("/workers/search."))
+  .map((entry) => entry.startTime)"""
+
+
+def test_search_waits_for_the_engine_and_then_works(visit, site_url):
+    """On an engine page Material's search worker starts once the engine is ready (they
+    would share the CPU), and searching there works as on any page."""
+    page = visit().page
+    page.goto(f"{site_url}lookup/?edition=2&age=30&belt=purple&uniform=nogi")
+    rows(page)
+    ready_at = page.evaluate(READY_AT)
+    page.wait_for_function(f"() => ({SEARCH_WORKER_AT})().length > 0")
+    [search_at] = page.evaluate(SEARCH_WORKER_AT)
+    assert search_at >= ready_at
+    query = page.locator(".md-search__input")
+    query.click()
+    query.press_sequentially("heel hook")  # Material reads the box on keyup
+    results = page.locator(".md-search-result__item")
+    results.first.wait_for()
+    assert "heel hook" in results.first.inner_text().lower()
+
+
+def test_search_starts_at_once_when_the_reader_opens_it(visit, site_url):
+    """The reader who goes to search before the engine is ready does not wait for it."""
+    page = visit().page
+    page.route("**/engine/manifest.json", lambda route: None)  # the engine never starts
+    page.goto(f"{site_url}lookup/")
+    assert [] == page.evaluate(SEARCH_WORKER_AT)
+    page.locator(".md-search__input").focus()
+    page.wait_for_function(f"() => ({SEARCH_WORKER_AT})().length > 0", timeout=3000)

@@ -254,6 +254,10 @@ class Engine {
     };
     if (changes.state) this.state = changes.state;
     for (const fn of this._listeners) callSafely(fn, this.status);
+    // search-later.js holds Material's search worker back until this.
+    if (changes.state === "ready" || changes.state === "failed") {
+      globalThis.dispatchEvent?.(new Event("lvl-rules-engine-settled"));
+    }
   }
 }
 
