@@ -140,15 +140,15 @@ async function notFound() {
   return new Response(page.body, { status: 404, statusText: "Not Found", headers: page.headers });
 }
 
-// Store a response fetched for a page, then drop it if its bytes are not this build's.
+// Store a response fetched for a page if its bytes are this build's.
 async function keep(cache, key, response) {
-  await cache.put(key, response);
-  const stored = await cache.match(key);
-  const actual = hex(await crypto.subtle.digest("SHA-256", await stored.arrayBuffer()));
+  const bytes = await response.arrayBuffer();
+  const actual = hex(await crypto.subtle.digest("SHA-256", bytes));
   if (actual !== FILES.get(key).sha256) {
-    await cache.delete(key);
     throw new Error(`${key}: sha256 ${actual} is not this build's`);
   }
+  const { status, statusText, headers } = response;
+  await cache.put(key, new Response(bytes, { status, statusText, headers }));
   await announceIfComplete();
 }
 

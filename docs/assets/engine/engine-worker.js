@@ -11,6 +11,8 @@
 //                             where each kept run goes); restoring it skips CPython's
 //                             start-up and every import
 //
+// engine-files.js fetches, checks and prepares the files; this module boots Pyodide.
+//
 // Protocol. Page -> worker, first: {type: "start", engineURL, manifest?}
 // Worker -> page:
 //   {type: "progress", stage, step, steps, loaded?, total?}   stage: one of STAGES
@@ -22,6 +24,8 @@
 // Page -> worker, then:
 //   {type: "request", id, request}                          request: JSON text
 
+import { fetchOK, prepareFiles } from "./engine-files.js";
+
 // The page's client sends {type: "start", engineURL, manifest} as soon as it has fetched
 // manifest.json (in parallel with loading this script).
 const started = new Promise((resolve) => {
@@ -31,10 +35,9 @@ const started = new Promise((resolve) => {
     resolve(event.data);
   });
 });
-// Pyodide's own fetch() of its WebAssembly is patched below (compileEarly); ours is not.
+// Pyodide's own fetch() is patched below (fetchEarly); ours is not.
 const nativeFetch = self.fetch.bind(self);
 const STAGES = ["downloading runtime", "starting Python", "loading rules", "ready"];
-const PROGRESS_INTERVAL_MS = 100;
 
 const timings = {};
 let stage = STAGES[0];
@@ -75,209 +78,67 @@ function checkWebAssembly() {
   }
 }
 
-async function fetchOK(url, init) {
-  const response = await nativeFetch(url, init);
-  if (!response.ok) {
-    throw new Error(`${url.pathname}: HTTP ${response.status} ${response.statusText}`);
-  }
-  return response;
-}
+// Pyodide fetches two big files itself, and only once loadPyodide() runs, after both JS
+// halves are imported: its 9.6 MB WebAssembly and its 2.5 MB standard library (which it
+// writes into its file system before Python starts, snapshot or not). Both are requested
+// right after the manifest instead, and Pyodide's own fetch() of those URLs gets the
+// early response, once (the patch is undone when both are used).
+const early = new Map(); // url -> promise of the Response handed to Pyodide's fetch()
 
-function hex(buffer) {
-  return Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, "0")).join("");
-}
-
-function sri(sha256) {
-  const bytes = sha256.match(/../g).map((pair) => parseInt(pair, 16));
-  return `sha256-${btoa(String.fromCharCode(...bytes))}`;
-}
-
-async function checkSha256(bytes, expected, url) {
-  const actual = hex(await crypto.subtle.digest("SHA-256", bytes));
-  if (actual !== expected) {
-    throw new Error(`${url.pathname}: sha256 ${actual} differs from ${expected} in manifest.json`);
-  }
-}
-
-// Read a stream into one buffer of the expected size (grown if the stream is longer).
-async function readAll(stream, size, onChunk) {
-  let buffer = new Uint8Array(size);
-  let length = 0;
-  const reader = stream.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    if (length + value.length > buffer.length) {
-      const bigger = new Uint8Array(Math.max(buffer.length * 2, length + value.length));
-      bigger.set(buffer.subarray(0, length));
-      buffer = bigger;
-    }
-    buffer.set(value, length);
-    length += value.length;
-    onChunk?.(length);
-  }
-  return length === buffer.length ? buffer : buffer.subarray(0, length);
-}
-
-// Write the packed runs of a snapshot stream into a zero-filled memory image.
-async function unpackSegments(stream, entry) {
-  const memory = new Uint8Array(entry.raw_size);
-  const segments = entry.segments;
-  let index = 0;
-  let filled = 0; // bytes of segments[index] written so far
-  let total = 0;
-  const reader = stream.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    let chunk = value;
-    while (chunk.length) {
-      if (index >= segments.length) throw new Error("the snapshot is longer than its segments");
-      const [offset, length] = segments[index];
-      const take = Math.min(length - filled, chunk.length);
-      memory.set(chunk.subarray(0, take), offset + filled);
-      chunk = chunk.subarray(take);
-      filled += take;
-      total += take;
-      if (filled === length) {
-        index += 1;
-        filled = 0;
-      }
-    }
-  }
-  if (total !== entry.packed_size) {
-    throw new Error(`the snapshot has ${total} bytes, the manifest says ${entry.packed_size}`);
-  }
-  return memory;
-}
-
-function streamOf(bytes) {
-  return new Blob([bytes]).stream();
-}
-
-function gunzip(stream) {
-  return stream.pipeThrough(new DecompressionStream("gzip"));
-}
-
-// A small file checked against its sha256 by the browser (Subresource Integrity), which
-// works in secure and insecure contexts alike.
-async function fetchChecked(url, sha256) {
-  try {
-    const response = await fetchOK(url, { integrity: sri(sha256) });
-    return new Uint8Array(await response.arrayBuffer());
-  } catch (error) {
-    if (!(error instanceof TypeError)) throw error; // an HTTP status, already explained
-    throw new Error(
-      `${url.pathname}: not downloaded, or its sha256 differs from manifest.json (${error.message})`,
-    );
-  }
-}
-
-// The snapshot: streamed with byte progress and inflated while it arrives; the memory
-// image is used only once the download matched its sha256.
-async function fetchSnapshot(url, entry) {
-  if (!globalThis.crypto?.subtle) {
-    // No SubtleCrypto outside secure contexts: let the browser check, without progress.
-    return unpackSegments(gunzip(streamOf(await fetchChecked(url, entry.sha256))), entry);
-  }
-  const response = await fetchOK(url);
-  const decoded = !["", "identity"].includes(response.headers.get("Content-Encoding") ?? "");
-  const total = decoded ? entry.packed_size : entry.size;
-  let reported = 0;
-  const onChunk = (loaded) => {
-    const now = performance.now();
-    if (now - reported >= PROGRESS_INTERVAL_MS || loaded === total) {
-      reported = now;
-      progress(STAGES[0], { loaded, total });
-    }
-  };
-  if (decoded) {
-    // A host that decoded the .gz on the way: check the packed bytes instead.
-    const packed = await readAll(response.body, entry.packed_size, onChunk);
-    await checkSha256(packed, entry.packed_sha256, url);
-    return unpackSegments(streamOf(packed), entry);
-  }
-  const [download, inflate] = response.body.tee();
-  const memory = unpackSegments(gunzip(inflate), entry);
-  memory.catch(() => {}); // a corrupt download is reported by the checksum below
-  const compressed = await readAll(download, entry.size, onChunk);
-  mark("snapshot downloaded");
-  await checkSha256(compressed, entry.sha256, url);
-  const image = await memory;
-  mark("snapshot inflated");
-  return image;
-}
-
-// Pyodide fetches and compiles its 9.6 MB WebAssembly only once loadPyodide() runs, after
-// both JS halves are imported. Start that right after the manifest instead: Pyodide's own
-// fetch() of that URL gets a stand-in response and its instantiateStreaming() of the
-// stand-in gets the module compiled here (both patches are undone once it is used).
-// Also covers hosts that serve .wasm with the wrong MIME type, which streaming refuses.
-function compileEarly(wasmURL) {
-  const compiled = WebAssembly.compileStreaming(nativeFetch(wasmURL)).catch(async () => {
-    const response = await fetchOK(new URL(wasmURL));
-    return WebAssembly.compile(await response.arrayBuffer());
-  });
-  compiled.catch(() => {}); // awaited by Pyodide through the patch below
-  const standIn = new Response(null);
-  const instantiateStreaming = WebAssembly.instantiateStreaming;
+function fetchEarly(url, response = nativeFetch(url)) {
+  response.catch(() => {}); // Pyodide awaits it and reports any failure
+  early.set(url, response);
   self.fetch = function (resource, init) {
-    const url = String(resource instanceof Request ? resource.url : resource);
-    return url === wasmURL ? Promise.resolve(standIn) : nativeFetch(resource, init);
+    const wanted = String(resource instanceof Request ? resource.url : resource);
+    const answer = early.get(wanted);
+    if (!answer) return nativeFetch(resource, init);
+    early.delete(wanted);
+    if (early.size === 0) self.fetch = nativeFetch;
+    return answer;
   };
+}
+
+// Pyodide's fetch() of its WebAssembly gets a stand-in response, and its
+// instantiateStreaming() of the stand-in gets the module compiled by prepareFiles().
+function compileEarly(wasmURL, compiled) {
+  const standIn = new Response(null);
+  fetchEarly(wasmURL, Promise.resolve(standIn));
+  const instantiateStreaming = WebAssembly.instantiateStreaming;
   WebAssembly.instantiateStreaming = async function (source, imports) {
     const response = await source;
     if (response !== standIn) return instantiateStreaming.call(this, response, imports);
     const module = await compiled;
-    const instance = await WebAssembly.instantiate(module, imports);
-    self.fetch = nativeFetch;
-    WebAssembly.instantiateStreaming = instantiateStreaming;
     mark("wasm compiled");
+    const instance = await WebAssembly.instantiate(module, imports);
+    WebAssembly.instantiateStreaming = instantiateStreaming;
     return { module, instance };
   };
 }
 
-// The files of the wheel (a zip of stored or deflated entries), inflated as soon as it
-// arrives, to be written by Pyodide's fsInit hook before Python runs: ~10x faster than
-// unpackArchive() in Python. Throws on anything unusual (zip64, other methods, unsafe
-// paths); installWheel() then falls back to pyodide.unpackArchive().
-async function readWheel(bytes) {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  let end = bytes.length - 22;
-  while (end >= 0 && view.getUint32(end, true) !== 0x06054b50) end -= 1;
-  if (end < 0) throw new Error("the wheel is not a zip file");
-  const count = view.getUint16(end + 10, true);
-  let entry = view.getUint32(end + 16, true);
-  const names = new TextDecoder();
-  const files = [];
-  for (let i = 0; i < count; i += 1) {
-    if (view.getUint32(entry, true) !== 0x02014b50) throw new Error("bad zip central directory");
-    const method = view.getUint16(entry + 10, true);
-    const compressedSize = view.getUint32(entry + 20, true);
-    const size = view.getUint32(entry + 24, true);
-    const nameLength = view.getUint16(entry + 28, true);
-    const local = view.getUint32(entry + 42, true);
-    const name = names.decode(bytes.subarray(entry + 46, entry + 46 + nameLength));
-    entry += 46 + nameLength + view.getUint16(entry + 30, true) + view.getUint16(entry + 32, true);
-    if (name.endsWith("/")) continue;
-    if (name.startsWith("/") || name.split("/").includes(".."))
-      throw new Error(`unsafe path ${name}`);
-    if (method !== 0 && method !== 8) throw new Error(`${name}: zip method ${method}`);
-    if (compressedSize === 0xffffffff || local === 0xffffffff) throw new Error("zip64 wheel");
-    if (view.getUint32(local, true) !== 0x04034b50) throw new Error(`${name}: bad local header`);
-    const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
-    const data = bytes.subarray(start, start + compressedSize);
-    files.push({ name, size, content: method === 0 ? data : inflateRaw(data, size) });
-  }
-  for (const file of files) {
-    file.content = await file.content;
-    if (file.content.length !== file.size) throw new Error(`${file.name}: wrong size`);
-  }
-  return files;
-}
+// While Pyodide links itself it wraps each of ~260 JavaScript functions in a tiny
+// WebAssembly module of its own (Emscripten's convertJsFunctionToWasm), compiling the same
+// few dozen byte strings (one per signature) again and again; in Chromium that is ~0.1 s.
+// Compile each distinct small module once. WebAssembly.Module objects are immutable and
+// may be instantiated any number of times, so sharing them changes nothing else.
+const SMALL_MODULE_BYTES = 256;
 
-function inflateRaw(data, size) {
-  return readAll(streamOf(data).pipeThrough(new DecompressionStream("deflate-raw")), size);
+function shareSmallModules() {
+  const compiled = new Map(); // bytes as text -> WebAssembly.Module
+  WebAssembly.Module = new Proxy(WebAssembly.Module, {
+    construct(target, args, newTarget) {
+      const [bytes] = args;
+      if (!(bytes instanceof Uint8Array) || bytes.length > SMALL_MODULE_BYTES) {
+        return Reflect.construct(target, args, newTarget);
+      }
+      const key = String.fromCharCode(...bytes);
+      let module = compiled.get(key);
+      if (!module) {
+        module = Reflect.construct(target, args, newTarget);
+        compiled.set(key, module);
+      }
+      return module;
+    },
+  });
 }
 
 // Pyodide's fsInit hook: write the wheel's files into site-packages. It never throws
@@ -322,19 +183,40 @@ async function boot() {
     `${manifest.wheel.path}?v=${manifest.wheel.sha256.slice(0, 16)}`,
     ENGINE_URL,
   );
-  // Everything at once: both halves of the runtime, the wheel and the snapshot.
-  compileEarly(new URL("pyodide.asm.wasm", runtimeURL).href);
+  // Everything at once: the files and both halves of the runtime.
+  const wasmURL = new URL("pyodide.asm.wasm", runtimeURL);
+  const stdlibURL = new URL("python_stdlib.zip", runtimeURL);
+  const files = prepareFiles(
+    {
+      wasmURL: wasmURL.href,
+      stdlibURL: stdlibURL.href,
+      wheelURL: wheelURL.href,
+      wheelSha256: manifest.wheel.sha256,
+      snapshotURL: manifest.snapshot && new URL(manifest.snapshot.path, ENGINE_URL).href,
+      snapshot: manifest.snapshot ?? null,
+    },
+    { onProgress: (bytes) => progress(STAGES[0], bytes), onMark: mark },
+  );
+  // Should prepareFiles() fail on one of Pyodide's own files, Pyodide fetches it itself.
+  compileEarly(
+    wasmURL.href,
+    files.wasm.catch(() => WebAssembly.compileStreaming(nativeFetch(wasmURL))),
+  );
+  fetchEarly(
+    stdlibURL.href,
+    files.stdlib.then(
+      (bytes) => new Response(bytes, { headers: { "Content-Type": "application/zip" } }),
+      () => nativeFetch(stdlibURL),
+    ),
+  );
   const runtime = Promise.all([
     import(new URL("pyodide.mjs", runtimeURL).href),
     import(new URL("pyodide.asm.mjs", runtimeURL).href),
   ]);
-  const wheel = fetchChecked(wheelURL, manifest.wheel.sha256);
-  const wheelFiles = wheel.then(readWheel);
-  const snapshot = manifest.snapshot
-    ? fetchSnapshot(new URL(manifest.snapshot.path, ENGINE_URL), manifest.snapshot)
-    : Promise.reject(new Error("the manifest names no snapshot"));
-  for (const promise of [runtime, wheel, wheelFiles, snapshot]) promise.catch(() => {}); // awaited below
+  const { wheel, wheelFiles, snapshot } = files;
+  runtime.catch(() => {}); // awaited below
   const [{ loadPyodide }, { default: createPyodideModule }] = await runtime;
+  shareSmallModules();
   mark("runtime imported");
   const options = {
     indexURL: runtimeURL.href,
