@@ -135,15 +135,21 @@ class Engine {
   async request(request, { timeout = this.timeout } = {}) {
     if (this.state === "failed") throw this._error;
     this.start();
-    await this._ready.promise;
     const worker = this._worker;
-    if (!worker)
-      throw new EngineError("The rules engine was restarted; ask again", { kind: "timeout" });
+    if (!worker) throw this._error;
+    // Sent at once: the worker answers as soon as it is ready, with no round trip through
+    // this (often busy) thread in between. The timeout counts from the engine's start.
     const id = this._nextId++;
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => {
+    const pending = { timer: null };
+    const answer = new Promise((resolve, reject) => Object.assign(pending, { resolve, reject }));
+    answer.catch(() => {}); // returned below; a start-up failure is thrown by `ready`
+    this._pending.set(id, pending);
+    worker.postMessage({ type: "request", id, request: JSON.stringify(request) });
+    await this._ready.promise;
+    if (this._pending.has(id)) {
+      pending.timer = setTimeout(() => {
         this._pending.delete(id);
-        reject(
+        pending.reject(
           new EngineError(`The rules engine gave no answer within ${timeout / 1000} s`, {
             kind: "timeout",
           }),
@@ -153,9 +159,8 @@ class Engine {
         );
         this._setStatus({ state: "idle", stage: null, step: 0 });
       }, timeout);
-      this._pending.set(id, { resolve, reject, timer });
-      worker.postMessage({ type: "request", id, request: JSON.stringify(request) });
-    });
+    }
+    return answer;
   }
 
   _onMessage(message) {
