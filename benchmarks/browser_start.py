@@ -14,7 +14,8 @@ navigation start) when the first answer is in the page and painted:
 - lookup:      the first technique row of /lookup/?edition=2&age=30&belt=purple&uniform=nogi;
 - calculator:  the first log line of a match loaded from the URL.
 
-Prints every run, the medians of each, and the ratios bare / ours. A benchmark, not a
+Prints every run, the medians of each, the ratios bare / ours, and where the lookup's
+time goes: the engine worker's own stage timings (ms from navigation). A benchmark, not a
 test: exits non-zero only if a page fails, the CSP is violated or a request leaves the
 origin.
 """
@@ -80,9 +81,30 @@ def build(site: Path) -> dict:
     return manifest
 
 
-def visit(context: BrowserContext, url: str, problems: list[str], *, settle: bool = False) -> float:
+# The engine's stage timings, as ms from navigation (the worker counts from its own start).
+ENGINE_STAGES = """async () => {
+  const script = document.querySelector("script[src*=engine-client]");
+  if (!script) return {};
+  const { engine } = await import(script.src);
+  await engine.ready;
+  const stages = { "worker started": 0, ...engine.status.timings };
+  return Object.fromEntries(
+    Object.entries(stages).map(([stage, ms]) => [stage, ms + engine._startedAt]),
+  );
+}"""
+
+
+def visit(
+    context: BrowserContext,
+    url: str,
+    problems: list[str],
+    *,
+    settle: bool = False,
+    stages: dict[str, list[float]] | None = None,
+) -> float:
     """One page view: milliseconds from navigation to the painted first answer.
 
+    ``stages``: where to add the engine's stage timings (ms from navigation).
     ``settle``: then wait until the service worker has cached the site and the engine
     ("available offline"), as it has by the time a person comes back.
     """
@@ -107,6 +129,9 @@ def visit(context: BrowserContext, url: str, problems: list[str], *, settle: boo
     )
     page.goto(url)
     ms = page.evaluate("() => window.__firstAnswer")
+    if stages is not None:
+        for stage, at in page.evaluate(ENGINE_STAGES).items():
+            stages.setdefault(stage, []).append(at)
     if settle:
         page.wait_for_selector("[data-lvl-offline='ready']", state="attached", timeout=120_000)
     error = page.get_attribute("body", "data-error")
@@ -139,6 +164,7 @@ def main(argv: list[str] | None = None) -> int:
             name: base + path for name, path in PAGES.items()
         }
         times: dict[str, dict[str, list[float]]] = {k: {"cold": [], "repeat": []} for k in urls}
+        stages: dict[str, dict[str, list[float]]] = {"cold": {}, "repeat": {}}
         try:
             with sync_playwright() as playwright:
                 browser = playwright.chromium.launch(
@@ -148,8 +174,17 @@ def main(argv: list[str] | None = None) -> int:
                     for name, url in urls.items():
                         context = browser.new_context()
                         context.add_init_script(WATCH)
-                        cold = visit(context, url, problems, settle=name != "bare")
-                        repeat = visit(context, url, problems)
+                        watch = name == "lookup"
+                        cold = visit(
+                            context,
+                            url,
+                            problems,
+                            settle=name != "bare",
+                            stages=stages["cold"] if watch else None,
+                        )
+                        repeat = visit(
+                            context, url, problems, stages=stages["repeat"] if watch else None
+                        )
                         context.close()
                         times[name]["cold"].append(cold)
                         times[name]["repeat"].append(repeat)
@@ -170,6 +205,16 @@ def main(argv: list[str] | None = None) -> int:
             ratio = medians["bare"][kind] / medians[name][kind]
             print(f"bare / {name}, {kind}: {ratio:.1f}x faster")
     print("targets: lookup <= 1500 ms cold, <= 1000 ms repeat, >= 4x faster than bare")
+    print("\nlookup, engine stages (median ms from navigation):")
+    every = {**stages["repeat"], **stages["cold"]}
+    order = sorted(every, key=lambda stage: statistics.median(every[stage]))
+    for stage in order:
+        cold, repeat = (statistics.median(stages[k].get(stage) or [float("nan")]) for k in stages)
+        print(f"  {stage:28}{cold:7.0f}{repeat:7.0f}")
+    print(
+        f"  {'first answer painted':28}{medians['lookup']['cold']:7.0f}"
+        f"{medians['lookup']['repeat']:7.0f}"
+    )
     for problem in dict.fromkeys(problems):
         print(f"PROBLEM: {problem}")
     return 1 if problems else 0
