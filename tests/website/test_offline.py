@@ -131,6 +131,18 @@ def test_a_rule_page_leaves_the_engine_for_after_its_load(offline):
     assert any(path.endswith("/pyodide.asm.wasm") for path in offline.fetched)
 
 
+def test_the_engine_is_warmed_up_once_the_copy_is_complete(offline, offline_page):
+    """Before "available offline" shows, the engine worker's warm-up has imported
+    Pyodide's JavaScript from the cache (so the browser keeps its compiled code); it
+    records this build's version, and is not run again for it."""
+    page = offline_page
+    page.goto(f"{offline.url}rules/2/5/")
+    page.wait_for_selector(READY, state="visible", timeout=ENGINE_MS)
+    warmed = page.evaluate("() => localStorage.getItem('lvl-rules.engine-warmed')")
+    assert warmed  # set when the warm-up worker reports "warmed"
+    assert f"(build {warmed})" in page.get_attribute(READY, "title")  # this build's
+
+
 def test_rule_pages_offline(offline, offline_page):
     """A page never opened, by URL and by instant navigation, comes from the cache."""
     page = offline_page

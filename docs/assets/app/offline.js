@@ -41,12 +41,63 @@ async function start() {
   active.postMessage({ type: "cache-engine" });
 }
 
-function onMessage(message) {
+async function onMessage(message) {
   if (message?.type === "ready" || (message?.type === "status" && message.ready)) {
+    await warmUpEngine(message.version);
     readyBadge.title = `Every page and the rules engine are saved in this browser (build ${message.version}).`;
     readyBadge.hidden = false;
     root.dataset.lvlOffline = "ready";
   }
+}
+
+// Once per build, after the engine is saved: run the engine worker's warm-up (see
+// engine-worker.js), so that the browser keeps Pyodide's compiled JavaScript and the
+// next visit's engine starts sooner. Never longer than WARM_UP_MS; failures only cost
+// that gain.
+const WARM_UP_MS = 20000;
+const WARMED_KEY = "lvl-rules.engine-warmed";
+let warming = null;
+
+function warmUpEngine(version) {
+  let warmed = null;
+  try {
+    warmed = localStorage.getItem(WARMED_KEY);
+  } catch {
+    return Promise.resolve(); // no storage: no way to do it only once
+  }
+  if (warmed === version) return Promise.resolve();
+  warming ??= new Promise((resolve) => {
+    let worker;
+    const done = () => {
+      worker?.terminate();
+      resolve();
+    };
+    try {
+      worker = new Worker(new URL("../engine/engine-worker.js", import.meta.url), {
+        type: "module",
+        name: "lvl-rules-engine-warm-up",
+      });
+    } catch {
+      done();
+      return;
+    }
+    worker.addEventListener("message", (event) => {
+      if (event.data?.type === "error") done();
+      if (event.data?.type !== "warmed") return;
+      try {
+        localStorage.setItem(WARMED_KEY, version);
+      } catch {}
+      done();
+    });
+    worker.addEventListener("error", done);
+    worker.postMessage({
+      type: "start",
+      warmUp: true,
+      engineURL: new URL("engine/", SITE).href,
+    });
+    setTimeout(done, WARM_UP_MS);
+  });
+  return warming;
 }
 
 function watchForUpdates(registration) {
