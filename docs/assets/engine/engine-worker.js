@@ -11,7 +11,9 @@
 //                             where each kept run goes); restoring it skips CPython's
 //                             start-up and every import
 //
-// Protocol. Page -> worker, first: {type: "start", engineURL, manifest?}
+// Protocol. Page -> worker, first: {type: "start", engineURL, manifest?, warmUp?}
+//   (warmUp: only import Pyodide's JavaScript, answer {type: "warmed"}, and do nothing
+//   more; see warmUp() below)
 // Worker -> page:
 //   {type: "progress", stage, step, steps, loaded?, total?}   stage: one of STAGES
 //   {type: "ready", versions, timings}                      timings: ms since worker start
@@ -438,11 +440,8 @@ async function boot() {
     },
     { onProgress: (bytes) => progress(STAGES[0], bytes), onMark: mark },
   );
-  // Should prepareFiles() fail on one of Pyodide's own files, Pyodide fetches it itself.
-  compileEarly(
-    wasmURL.href,
-    files.wasm.catch(() => WebAssembly.compileStreaming(nativeFetch(wasmURL))),
-  );
+  compileEarly(wasmURL.href, files.wasm);
+  // Should reading the standard library fail here, Pyodide fetches it itself.
   fetchEarly(
     stdlibURL.href,
     files.stdlib.then(
