@@ -55,12 +55,11 @@ def _words(old: str, new: str) -> str:
         if op == "equal":
             out.append(escape("".join(a[i1:i2])))
             continue
+        # "removed: " / "added: " for screen readers come from lvl.css (::before).
         if i2 > i1:
-            out.append(
-                f'<del><span class="lvl-sr">removed: </span>{escape("".join(a[i1:i2]))}</del>'
-            )
+            out.append(f"<del>{escape(''.join(a[i1:i2]))}</del>")
         if j2 > j1:
-            out.append(f'<ins><span class="lvl-sr">added: </span>{escape("".join(b[j1:j2]))}</ins>')
+            out.append(f"<ins>{escape(''.join(b[j1:j2]))}</ins>")
     return "".join(out)
 
 

@@ -196,3 +196,13 @@ def test_status_messages_are_live_regions(built_site):
     assert '<div id="divisions-result" aria-live="polite">' in lookup
     for html in (calculator, lookup):
         assert '<span data-status-text role="status">' in html
+
+
+def test_word_changes_are_said_not_only_shown(visit, site_url):
+    """Struck-through and underlined words are announced as removed and added: the
+    changes page conveys them by more than their look."""
+    page = visit().page
+    page.goto(f"{site_url}rules/changes/")
+    tree = page.locator(".lvl-diff").nth(2).aria_snapshot()
+    assert '- deletion: "removed: LVL"' in tree
+    assert '- insertion: "added: belt"' in tree

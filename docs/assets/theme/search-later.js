@@ -1,19 +1,30 @@
-// On pages that answer with the rules engine: Material's search worker waits until the
-// engine has started (or failed), so the two do not fight over the CPU while a reader
-// waits for their first answer. Building the search index takes ~0.4 s of CPU; on a
-// two-core phone that time came straight off the engine's start-up.
+// Material's search worker starts when the page has nothing better to do: builds the
+// search index (~0.4 s of CPU) once the page has loaded and the browser is idle, or, on
+// pages that answer with the rules engine, once the engine has started (or failed), so
+// that on a two-core phone neither the page's first render nor the engine's start-up
+// shares the CPU with it. A reader who turns to search starts it at once.
 //
-// Loaded in <head> before Material's bundle (overrides/main.html, engine pages only).
-// Material creates its search worker with `new Worker(url)`, listens for "message"
-// and calls postMessage(); for that one URL it gets a stand-in that queues messages
-// and starts the real worker when the engine reports "lvl-rules-engine-settled" (sent
-// by engine-client.js), when the reader turns to search, or after START_ANYWAY_MS.
-// Every other worker is created as usual.
+// Loaded in <head> before Material's bundle (overrides/main.html). Material creates its
+// search worker with `new Worker(url)`, listens for "message" and calls postMessage();
+// for that one URL it gets a stand-in that queues messages and starts the real worker
+// on the first of: "lvl-rules-engine-settled" (sent by engine-client.js) on engine
+// pages, else an idle moment after "load"; the reader focusing the search box or
+// opening search; START_ANYWAY_MS. Every other worker is created as usual.
 (() => {
   const NativeWorker = window.Worker;
   if (typeof NativeWorker !== "function" || typeof EventTarget !== "function") return;
   const SEARCH_WORKER = /\/assets\/javascripts\/workers\/search\.[^/]*\.js$/;
   const START_ANYWAY_MS = 8000;
+  const IDLE_WAIT_MS = 2000;
+
+  function afterLoadWhenIdle(start) {
+    const whenIdle = () =>
+      window.requestIdleCallback
+        ? requestIdleCallback(start, { timeout: IDLE_WAIT_MS })
+        : setTimeout(start, 0);
+    if (document.readyState === "complete") whenIdle();
+    else window.addEventListener("load", whenIdle, { once: true });
+  }
 
   class SearchWorkerLater extends EventTarget {
     constructor(url, options) {
@@ -23,7 +34,11 @@
       this._queue = [];
       this._worker = null;
       const start = () => this._start(url, options);
-      window.addEventListener("lvl-rules-engine-settled", start, { once: true });
+      if (document.querySelector("script[src*='engine-client']")) {
+        window.addEventListener("lvl-rules-engine-settled", start, { once: true });
+      } else {
+        afterLoadWhenIdle(start);
+      }
       // The reader opens search (Material's toggle, the "/" or "s" shortcut): start now.
       document.addEventListener("focusin", (e) => e.target?.closest?.(".md-search") && start());
       document.addEventListener("change", (e) => e.target?.id === "__search" && start());

@@ -1,0 +1,63 @@
+"""Material's search worker starts at a quiet moment (docs/assets/theme/search-later.js)."""
+
+from __future__ import annotations
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+ENGINE_MS = 60_000  # generous: a cold start on a loaded 2-core CI machine
+
+
+READY_AT = """async () => {
+  const { engine } = await import(document.querySelector("script[src*=engine-client]").src);
+  await engine.ready;
+  return engine._startedAt + engine.status.elapsed;
+}"""
+SEARCH_WORKER_AT = """() => performance.getEntriesByType("resource")
+  .filter((entry) => entry.name.includes("/workers/search."))
+  .map((entry) => entry.startTime)"""
+
+
+def test_search_waits_for_the_engine_and_then_works(visit, site_url):
+    """On an engine page Material's search worker starts once the engine is ready (they
+    would share the CPU), and searching there works as on any page."""
+    page = visit().page
+    page.goto(f"{site_url}lookup/?edition=2&age=30&belt=purple&uniform=nogi")
+    page.wait_for_selector("#lookup-rows tr[data-technique]", timeout=ENGINE_MS)
+    ready_at = page.evaluate(READY_AT)
+    page.wait_for_function(f"() => ({SEARCH_WORKER_AT})().length > 0")
+    [search_at] = page.evaluate(SEARCH_WORKER_AT)
+    assert search_at >= ready_at
+    query = page.locator(".md-search__input")
+    query.click()
+    query.press_sequentially("heel hook")  # Material reads the box on keyup
+    results = page.locator(".md-search-result__item")
+    results.first.wait_for()
+    assert "heel hook" in results.first.inner_text().lower()
+
+
+def test_search_starts_at_once_when_the_reader_opens_it(visit, site_url):
+    """The reader who goes to search before the engine is ready does not wait for it."""
+    page = visit().page
+    page.route("**/engine/manifest.json", lambda route: None)  # the engine never starts
+    page.goto(f"{site_url}lookup/")
+    assert [] == page.evaluate(SEARCH_WORKER_AT)
+    page.locator(".md-search__input").focus()
+    page.wait_for_function(f"() => ({SEARCH_WORKER_AT})().length > 0", timeout=3000)
+
+
+LOADED_AT = """() => performance.getEntriesByType("navigation")[0].loadEventEnd"""
+
+
+def test_on_a_rule_page_search_starts_after_the_page_has_loaded(visit, site_url):
+    """A rule page builds its search index only once it has loaded, and search works."""
+    page = visit().page
+    page.goto(f"{site_url}rules/2/5/")
+    page.wait_for_function(f"() => ({SEARCH_WORKER_AT})().length > 0")
+    [search_at] = page.evaluate(SEARCH_WORKER_AT)
+    assert search_at >= page.evaluate(LOADED_AT) > 0
+    query = page.locator(".md-search__input")
+    query.click()
+    query.press_sequentially("stalling")
+    page.locator(".md-search-result__item").first.wait_for()
