@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
 ENGINE_MS = 60_000  # generous: a cold start on a loaded 2-core CI machine
+START_ANYWAY_MS = 8000  # search-later.js starts the search worker by then in any case
 
 
 READY_AT = """async () => {
@@ -28,13 +30,13 @@ def test_search_waits_for_the_engine_and_then_works(visit, site_url):
     ready_at = page.evaluate(READY_AT)
     page.wait_for_function(f"() => ({SEARCH_WORKER_AT})().length > 0")
     [search_at] = page.evaluate(SEARCH_WORKER_AT)
-    assert search_at >= ready_at
+    assert search_at >= min(ready_at, START_ANYWAY_MS)  # search-later.js's limit
     query = page.locator(".md-search__input")
     query.click()
     query.press_sequentially("heel hook")  # Material reads the box on keyup
-    results = page.locator(".md-search-result__item")
-    results.first.wait_for()
-    assert "heel hook" in results.first.inner_text().lower()
+    # The top result, once the results are those of the whole query (typing updates them).
+    top = page.locator(".md-search-result__item").first
+    expect(top).to_contain_text("heel hook", ignore_case=True)
 
 
 def test_search_starts_at_once_when_the_reader_opens_it(visit, site_url):
@@ -60,4 +62,6 @@ def test_on_a_rule_page_search_starts_after_the_page_has_loaded(visit, site_url)
     query = page.locator(".md-search__input")
     query.click()
     query.press_sequentially("stalling")
-    page.locator(".md-search-result__item").first.wait_for()
+    expect(page.locator(".md-search-result__item").first).to_contain_text(
+        "stalling", ignore_case=True
+    )
