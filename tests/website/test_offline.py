@@ -11,7 +11,7 @@ from types import SimpleNamespace
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import expect
+from search_box import top_result_mentions
 
 from build_scripts.offline import write_offline_files
 from build_scripts.serve import start_server, stop_server
@@ -168,12 +168,7 @@ def test_search_offline(offline, offline_page):
         "() => !document.querySelector('.md-search-result__meta')"
         ".textContent.includes('Initializing')"
     )
-    query = page.locator(".md-search__input")
-    query.click()
-    query.press_sequentially("heel hook")  # Material reads the box on keyup
-    # The top result, once the results are those of the whole query (typing updates them).
-    top = page.locator(".md-search-result__item").first
-    expect(top).to_contain_text("heel hook", ignore_case=True)
+    top_result_mentions(page, "heel hook")
 
 
 def test_lookup_offline(offline, offline_page):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import expect
+from search_box import top_result_mentions
 
 pytestmark = pytest.mark.browser
 
@@ -31,12 +31,7 @@ def test_search_waits_for_the_engine_and_then_works(visit, site_url):
     page.wait_for_function(f"() => ({SEARCH_WORKER_AT})().length > 0")
     [search_at] = page.evaluate(SEARCH_WORKER_AT)
     assert search_at >= min(ready_at, START_ANYWAY_MS)  # search-later.js's limit
-    query = page.locator(".md-search__input")
-    query.click()
-    query.press_sequentially("heel hook")  # Material reads the box on keyup
-    # The top result, once the results are those of the whole query (typing updates them).
-    top = page.locator(".md-search-result__item").first
-    expect(top).to_contain_text("heel hook", ignore_case=True)
+    top_result_mentions(page, "heel hook")
 
 
 def test_search_starts_at_once_when_the_reader_opens_it(visit, site_url):
@@ -59,9 +54,4 @@ def test_on_a_rule_page_search_starts_after_the_page_has_loaded(visit, site_url)
     page.wait_for_function(f"() => ({SEARCH_WORKER_AT})().length > 0")
     [search_at] = page.evaluate(SEARCH_WORKER_AT)
     assert search_at >= page.evaluate(LOADED_AT) > 0
-    query = page.locator(".md-search__input")
-    query.click()
-    query.press_sequentially("stalling")
-    expect(page.locator(".md-search-result__item").first).to_contain_text(
-        "stalling", ignore_case=True
-    )
+    top_result_mentions(page, "stalling")

@@ -1,0 +1,17 @@
+"""Material's search box, as a reader uses it (shared by the browser tests)."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page, expect
+
+
+def top_result_mentions(page: Page, words: str) -> None:
+    """Type ``words`` into the search box; the top result mentions them.
+
+    Material searches on every keyup, so results for a partly typed query show first:
+    ``expect`` retries until the top result is that of the whole query.
+    """
+    query = page.locator(".md-search__input")
+    query.click()
+    query.press_sequentially(words)
+    expect(page.locator(".md-search-result__item").first).to_contain_text(words, ignore_case=True)
