@@ -4,7 +4,7 @@
 // that on a two-core phone neither the page's first render nor the engine's start-up
 // shares the CPU with it. A reader who turns to search starts it at once.
 //
-// Loaded in <head> before Material's bundle (overrides/main.html). Material creates its
+// Loaded just before Material's bundle (overrides/main.html). Material creates its
 // search worker with `new Worker(url)`, listens for "message" and calls postMessage();
 // for that one URL it gets a stand-in that queues messages and starts the real worker
 // on the first of: "lvl-rules-engine-settled" (sent by engine-client.js) on engine
