@@ -127,7 +127,7 @@ def _edition_changes(old: Edition, new: Edition) -> list[str]:
         old_text = _clause_text(old, before.id) if before else ""
         new_text = _clause_text(new, after.id) if after else ""
         parts.append(clause_diff(old_text, new_text))
-    parts += ["", "### The technique chart", "", _chart_changes(old, new)]
+    parts += ["", "### The technique chart", "", *_chart_changes(old, new)]
     for collection, heading in COLLECTION_TITLES.items():
         rows = [c for c in new.changes if c.collection == collection]
         if rows:
@@ -177,7 +177,7 @@ def _moved(before: str, after: str) -> str:
     return "**Changed**"
 
 
-def _chart_changes(old: Edition, new: Edition) -> str:
+def _chart_changes(old: Edition, new: Edition) -> list[str]:
     link = linker(new, PAGE)
     rows = [f"| Technique | {old.title} | {new.title} | Change |", "|---|---|---|---|"]
     for technique_id, technique in new.techniques.items():
@@ -185,8 +185,10 @@ def _chart_changes(old: Edition, new: Edition) -> str:
         after = _first_allowed(new, technique_id)
         rows.append(f"| {technique.name} | {before} | {after} | {_moved(before, after)} |")
     clause = new.eligibility.clause
-    return (
+    intro = (
         f"When each technique first becomes legal ({link(clause, '§' + clause)}). "
         "Groups build on each other: a technique allowed from a group is allowed for every "
-        "group after it.\n\n" + "\n".join(rows)
+        "group after it."
     )
+    # A long table at the end of the page: laid out only once it nears the screen.
+    return [intro, "", '<div class="lvl-later" markdown>', "", *rows, "", "</div>"]
