@@ -119,7 +119,7 @@ async function fromCache(key, request) {
     const stored = await cache?.match(key);
     if (stored) return stored;
   }
-  // Not cached yet: fetch it for the page and keep a copy (checked once stored).
+  // Not cached yet: fetch it for the page and keep a copy if its sha256 matches.
   let response;
   try {
     response = await fetch(request);

@@ -389,6 +389,14 @@ async function installWheel(pyodide, wheel, state) {
   pyodide.unpackArchive(bytes, "wheel", { extractDir: sitePackages });
 }
 
+// Pyodide's two JavaScript halves: [pyodide.mjs, pyodide.asm.mjs] as modules.
+function importRuntime(runtimeURL) {
+  return Promise.all([
+    import(new URL("pyodide.mjs", runtimeURL).href),
+    import(new URL("pyodide.asm.mjs", runtimeURL).href),
+  ]);
+}
+
 // If the page could not fetch the manifest, fetch it here (for a precise error).
 async function readManifest(start, engineURL) {
   const manifest =
@@ -406,10 +414,7 @@ async function readManifest(start, engineURL) {
 async function warmUp(start) {
   const engineURL = new URL(start.engineURL);
   const runtimeURL = new URL((await readManifest(start, engineURL)).pyodide.path, engineURL);
-  await Promise.all([
-    import(new URL("pyodide.mjs", runtimeURL).href),
-    import(new URL("pyodide.asm.mjs", runtimeURL).href),
-  ]);
+  await importRuntime(runtimeURL);
   post({ type: "warmed" });
 }
 
@@ -449,10 +454,7 @@ async function boot() {
       () => nativeFetch(stdlibURL),
     ),
   );
-  const runtime = Promise.all([
-    import(new URL("pyodide.mjs", runtimeURL).href),
-    import(new URL("pyodide.asm.mjs", runtimeURL).href),
-  ]);
+  const runtime = importRuntime(runtimeURL);
   const { wheel, wheelFiles, snapshot } = files;
   runtime.catch(() => {}); // awaited below
   const [{ loadPyodide }, { default: createPyodideModule }] = await runtime;
