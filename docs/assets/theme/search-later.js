@@ -33,6 +33,7 @@
       this.onerror = null;
       this._queue = [];
       this._worker = null;
+      this._ended = false; // terminate() before the start: never start
       const start = () => this._start(url, options);
       if (document.querySelector("script[src*='engine-client']")) {
         window.addEventListener("lvl-rules-engine-settled", start, { once: true });
@@ -53,10 +54,11 @@
     terminate() {
       this._worker?.terminate();
       this._queue = [];
+      this._ended = true;
     }
 
     _start(url, options) {
-      if (this._worker) return;
+      if (this._worker || this._ended) return;
       const worker = new NativeWorker(url, options);
       this._worker = worker;
       for (const type of ["message", "messageerror", "error"]) {
