@@ -218,14 +218,16 @@ def main(argv: list[str] | None = None) -> int:
             ratio = medians["bare"][kind] / medians[name][kind]
             print(f"bare / {name}, {kind}: {ratio:.1f}x faster")
     print("targets: lookup <= 1500 ms cold, <= 1000 ms repeat, >= 4x faster than bare")
-    print("\nlookup, engine stages (median ms from navigation):")
     every = {**stages["repeat"], **stages["cold"]}
     order = sorted(every, key=lambda stage: statistics.median(every[stage]))
+    width = max(map(len, [*order, "first answer painted"])) + 2
+    print("\nlookup, engine stages (median ms from navigation):")
+    print(f"  {'':{width}}{'cold':>7}{'repeat':>7}")
     for stage in order:
         cold, repeat = (statistics.median(stages[k].get(stage) or [float("nan")]) for k in stages)
-        print(f"  {stage:28}{cold:7.0f}{repeat:7.0f}")
+        print(f"  {stage:{width}}{cold:7.0f}{repeat:7.0f}")
     print(
-        f"  {'first answer painted':28}{medians['lookup']['cold']:7.0f}"
+        f"  {'first answer painted':{width}}{medians['lookup']['cold']:7.0f}"
         f"{medians['lookup']['repeat']:7.0f}"
     )
     for problem in dict.fromkeys(problems):
