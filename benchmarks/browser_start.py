@@ -8,10 +8,13 @@ request answered), serves it all with build_scripts/serve.py (the production hea
 and for each run and page starts Chromium on a fresh profile (cold cache), then opens a
 second tab in the same profile (repeat visit, once the service worker has cached
 everything, i.e. "available offline"). The profile is an ordinary one on disk, as a
-returning visitor's browser is: Playwright's new_context() is an incognito-style context,
-which keeps no compiled code between visits and so measures a repeat visit no visitor
-makes (about 0.4 s slower here). Times come from the page itself: performance.now() (counted from
-navigation start) when the first answer is in the page and painted:
+returning visitor's browser is. Playwright's new_context() is an incognito-style context
+instead: there Chromium reads its cache of compiled JavaScript on the page's and the
+engine's own threads (about 0.3 s of their time, seen in traces) rather than in the
+background, and a repeat visit measures 0.3-0.4 s slower than any visitor's.
+
+Times come from the page itself: performance.now() (counted from navigation start) when
+the first answer is in the page and painted:
 
 - bare:        the bare page's answer;
 - lookup:      the first technique row of /lookup/?edition=2&age=30&belt=purple&uniform=nogi;
