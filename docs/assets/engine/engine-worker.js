@@ -174,8 +174,15 @@ async function unpackSegments(stream, entry) {
   return memory;
 }
 
+// A stream of bytes already in memory, made here: a Blob would cost a round trip to the
+// browser's blob registry for each of the wheel's files, and the thread is busy.
 function streamOf(bytes) {
-  return new Blob([bytes]).stream();
+  return new ReadableStream({
+    start(controller) {
+      controller.enqueue(bytes);
+      controller.close();
+    },
+  });
 }
 
 function gunzip(stream) {
