@@ -78,7 +78,7 @@ function prepareFiles(job, { onProgress = () => {}, onMark = () => {} } = {}) {
   const wheel = fetchChecked(new URL(job.wheelURL), job.wheelSha256);
   const files = {
     wasm: compileWasm(new URL(job.wasmURL)),
-    stdlib: fetchOK(new URL(job.stdlibURL)).then((response) => response.arrayBuffer()),
+    stdlib: fromOfflineCache(new URL(job.stdlibURL)).then((response) => response.arrayBuffer()),
     wheel,
     wheelFiles: wheel.then(readWheel),
     snapshot: job.snapshot
@@ -95,6 +95,17 @@ async function fetchOK(url, init) {
     throw new Error(`${url.pathname}: HTTP ${response.status} ${response.statusText}`);
   }
   return response;
+}
+
+// The standard library, which Pyodide must write into its file system before Python
+// runs, from our service worker's cache when it has it: read here directly, it is ready
+// ~0.1 s sooner than through the worker's fetch handler (measured; the WebAssembly is not:
+// streamed from the cache it compiled no sooner). Else downloaded. Its URL names the
+// pinned Pyodide version, and the service worker stores a file only once it matched its
+// sha256, so any cache's copy is the right one.
+async function fromOfflineCache(url) {
+  const cached = await globalThis.caches?.match(url.href).catch(() => null);
+  return cached?.ok ? cached : fetchOK(url);
 }
 
 // Compiled while it downloads; hosts that serve .wasm with the wrong MIME type, which
