@@ -98,8 +98,8 @@ async function fetchOK(url, init) {
 }
 
 // The standard library, which Pyodide must write into its file system before Python
-// runs, from our service worker's cache when it has it: read here directly, it is ready
-// ~0.1 s sooner than through the worker's fetch handler (measured; the WebAssembly is not:
+// runs, from our service worker's cache when it has it: read here directly, it was ready
+// 0.05-0.1 s sooner than through the worker's fetch handler (the WebAssembly was not:
 // streamed from the cache it compiled no sooner). Else downloaded. Its URL names the
 // pinned Pyodide version, and the service worker stores a file only once it matched its
 // sha256, so any cache's copy is the right one.
