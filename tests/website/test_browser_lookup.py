@@ -41,7 +41,10 @@ def test_lookup_from_the_url(visit, site_url, fields, query):
     """A shared link reproduces the answer: every row equals the engine's answer."""
     page = visit().page
     page.goto(f"{site_url}lookup/?{query}")
-    assert expected(**fields) == rows(page)
+    answer = expected(**fields)
+    assert answer == rows(page)
+    counts = f"{sum(answer.values())} of the {len(answer)} techniques in the chart are legal."
+    assert counts in page.locator("#lookup-summary").inner_text()
 
 
 def test_lookup_by_the_form(visit, site_url):

@@ -59,7 +59,8 @@ function render(result, parts, root) {
   const who = result.description.charAt(0).toUpperCase() + result.description.slice(1);
   parts.summary.textContent =
     `${who}, Edition ${result.edition}: ${result.group.label}. ` +
-    `${legal} of ${result.techniques.length} techniques are legal. ${result.remarks.join(" ")}`;
+    `${legal} of the ${result.techniques.length} techniques in the chart are legal. ` +
+    result.remarks.join(" ");
   // The results section may just have appeared: announce from a status that was there.
   parts.announcer.textContent = parts.summary.textContent;
   parts.rows.replaceChildren(...result.techniques.map((t) => row(t, result.edition, root)));
