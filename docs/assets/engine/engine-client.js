@@ -108,7 +108,11 @@ class Engine {
   // The manifest is fetched here, while the worker script loads, and handed over with
   // the start message; the worker fetches it again itself only if this failed.
   _sendStart(worker) {
-    const start = { type: "start", engineURL: ENGINE_URL.href };
+    const start = {
+      type: "start",
+      engineURL: ENGINE_URL.href,
+      controlled: Boolean(globalThis.navigator?.serviceWorker?.controller),
+    };
     fetch(new URL("manifest.json", ENGINE_URL), { cache: "no-cache" })
       .then((response) => (response.ok ? response.json() : null))
       .catch(() => null)

@@ -11,7 +11,8 @@
 //                             where each kept run goes); restoring it skips CPython's
 //                             start-up and every import
 //
-// Protocol. Page -> worker, first: {type: "start", engineURL, manifest?, warmUp?}
+// Protocol. Page -> worker, first: {type: "start", engineURL, manifest?, warmUp?, controlled?}
+//   (controlled: the page is served by our service worker, whose cache may hold the files)
 //   (warmUp: only import Pyodide's JavaScript, answer {type: "warmed"}, and do nothing
 //   more; see warmUp() below)
 // Worker -> page:
@@ -71,18 +72,21 @@ const PROGRESS_INTERVAL_MS = 100;
 
 /**
  * Start every file at once; returns {wasm, stdlib, wheel, wheelFiles, snapshot}, each a
- * promise. job: {wasmURL, stdlibURL, wheelURL, wheelSha256, snapshotURL, snapshot}
- * (URLs as text; snapshot: the manifest's snapshot entry, or null).
+ * promise. job: {wasmURL, stdlibURL, wheelURL, wheelSha256, snapshotURL, snapshot,
+ * controlled} (URLs as text; snapshot: the manifest's snapshot entry, or null;
+ * controlled: look in the offline cache first).
  */
 function prepareFiles(job, { onProgress = () => {}, onMark = () => {} } = {}) {
   const wheel = fetchChecked(new URL(job.wheelURL), job.wheelSha256);
   const files = {
     wasm: compileWasm(new URL(job.wasmURL)),
-    stdlib: fromOfflineCache(new URL(job.stdlibURL)).then((response) => response.arrayBuffer()),
+    stdlib: fromOfflineCache(new URL(job.stdlibURL), job.controlled).then((response) =>
+      response.arrayBuffer(),
+    ),
     wheel,
     wheelFiles: wheel.then(readWheel),
     snapshot: job.snapshot
-      ? fetchSnapshot(new URL(job.snapshotURL), job.snapshot, onProgress, onMark)
+      ? fetchSnapshot(new URL(job.snapshotURL), job.snapshot, job.controlled, onProgress, onMark)
       : Promise.reject(new Error("the manifest names no snapshot")),
   };
   for (const promise of Object.values(files)) promise.catch(() => {}); // the caller awaits
@@ -97,15 +101,24 @@ async function fetchOK(url, init) {
   return response;
 }
 
-// The standard library, which Pyodide must write into its file system before Python
-// runs, from our service worker's cache when it has it: read here directly, it was ready
-// 0.05-0.1 s sooner than through the worker's fetch handler (the WebAssembly was not:
-// streamed from the cache it compiled no sooner). Else downloaded. Its URL names the
-// pinned Pyodide version, and the service worker stores a file only once it matched its
-// sha256, so any cache's copy is the right one.
-async function fromOfflineCache(url) {
+// Our service worker's copy of a file, or null. Looked for only when the page is served
+// by the service worker (`controlled`): on a first visit there is none, and merely opening
+// the browser's cache storage held the downloads up by ~0.1 s. The service worker stores a
+// file only once it matched its sha256, and the files read this way have names that
+// change with their content (the snapshot's hash, Pyodide's pinned version), so any
+// cache's copy is the right one.
+async function offlineCopy(url, controlled) {
+  if (!controlled) return null;
   const cached = await globalThis.caches?.match(url.href).catch(() => null);
-  return cached?.ok ? cached : fetchOK(url);
+  return cached?.ok ? cached : null;
+}
+
+// The standard library, which Pyodide must write into its file system before Python
+// runs, from the offline copy when there is one: read here directly, it was ready
+// 0.05-0.1 s sooner than through the service worker's fetch handler (the WebAssembly was
+// not: streamed from the cache it compiled no sooner). Else downloaded.
+async function fromOfflineCache(url, controlled) {
+  return (await offlineCopy(url, controlled)) ?? fetchOK(url);
 }
 
 // Compiled while it downloads; hosts that serve .wasm with the wrong MIME type, which
@@ -214,13 +227,12 @@ async function fetchChecked(url, sha256) {
   }
 }
 
-// The snapshot's memory image. Already in a cache of our service worker (which stores
-// only files that matched their sha256; the name carries the hash): inflated from there.
-// Else downloaded with byte progress and inflated while it arrives, and used only once
-// the download matched its sha256.
-async function fetchSnapshot(url, entry, onProgress, onMark) {
-  const cached = await globalThis.caches?.match(url.href).catch(() => null);
-  if (cached?.ok) {
+// The snapshot's memory image. In the offline copy (see offlineCopy): inflated from
+// there. Else downloaded with byte progress and inflated while it arrives, and used only
+// once the download matched its sha256.
+async function fetchSnapshot(url, entry, controlled, onProgress, onMark) {
+  const cached = await offlineCopy(url, controlled);
+  if (cached) {
     const image = await unpackSegments(gunzip((await cached.blob()).stream()), entry);
     onMark("snapshot inflated from the offline cache");
     return image;
@@ -460,6 +472,7 @@ async function boot() {
       wheelSha256: manifest.wheel.sha256,
       snapshotURL: manifest.snapshot && new URL(manifest.snapshot.path, ENGINE_URL).href,
       snapshot: manifest.snapshot ?? null,
+      controlled: Boolean(start.controlled),
     },
     { onProgress: (bytes) => progress(STAGES[0], bytes), onMark: mark },
   );
