@@ -64,9 +64,10 @@ function progress(name, bytes = {}) {
 // --- The files: fetched, checked and made ready for Pyodide, all at once as soon as
 // the manifest is known (the WebAssembly compiled while it downloads, the snapshot
 // inflated into its memory image, the standard library read, the wheel checked and
-// unzipped). Measured and rejected: doing this in a helper worker of its own was no
-// faster on two cores, which the engine thread, the page and V8's compiler threads
-// already share; and a module of its own costs the worker one more round trip.
+// unzipped). Measured and rejected: doing this (or only the WebAssembly, or only the
+// snapshot) in a helper worker of its own was no faster on two cores, which the engine
+// thread, the page and V8's compiler threads already share: the WebAssembly's compile
+// then sets the pace; and a module of its own costs the worker one more round trip.
 
 const PROGRESS_INTERVAL_MS = 100;
 
