@@ -74,20 +74,20 @@ const PROGRESS_INTERVAL_MS = 100;
 /**
  * Start every file at once; returns {wasm, stdlib, wheel, wheelFiles, snapshot}, each a
  * promise. job: {wasmURL, stdlibURL, wheelURL, wheelSha256, snapshotURL, snapshot,
- * controlled} (URLs as text; snapshot: the manifest's snapshot entry, or null;
+ * controlled} (URLs as URL objects; snapshot: the manifest's snapshot entry, or null;
  * controlled: look in the offline cache first).
  */
-function prepareFiles(job, { onProgress = () => {}, onMark = () => {} } = {}) {
-  const wheel = fetchChecked(new URL(job.wheelURL), job.wheelSha256);
+function prepareFiles(job) {
+  const wheel = fetchChecked(job.wheelURL, job.wheelSha256);
   const files = {
-    wasm: compileWasm(new URL(job.wasmURL)),
-    stdlib: fromOfflineCache(new URL(job.stdlibURL), job.controlled).then((response) =>
+    wasm: compileWasm(job.wasmURL),
+    stdlib: fromOfflineCache(job.stdlibURL, job.controlled).then((response) =>
       response.arrayBuffer(),
     ),
     wheel,
     wheelFiles: wheel.then(readWheel),
     snapshot: job.snapshot
-      ? fetchSnapshot(new URL(job.snapshotURL), job.snapshot, job.controlled, onProgress, onMark)
+      ? fetchSnapshot(job.snapshotURL, job.snapshot, job.controlled)
       : Promise.reject(new Error("the manifest names no snapshot")),
   };
   for (const promise of Object.values(files)) promise.catch(() => {}); // the caller awaits
@@ -231,11 +231,11 @@ async function fetchChecked(url, sha256) {
 // The snapshot's memory image. In the offline copy (see offlineCopy): inflated from
 // there. Else downloaded with byte progress and inflated while it arrives, and used only
 // once the download matched its sha256.
-async function fetchSnapshot(url, entry, controlled, onProgress, onMark) {
+async function fetchSnapshot(url, entry, controlled) {
   const cached = await offlineCopy(url, controlled);
   if (cached) {
     const image = await unpackSegments(gunzip((await cached.blob()).stream()), entry);
-    onMark("snapshot inflated from the offline cache");
+    mark("snapshot inflated from the offline cache");
     return image;
   }
   if (!globalThis.crypto?.subtle) {
@@ -250,7 +250,7 @@ async function fetchSnapshot(url, entry, controlled, onProgress, onMark) {
     const now = performance.now();
     if (now - reported >= PROGRESS_INTERVAL_MS || loaded === total) {
       reported = now;
-      onProgress({ loaded, total });
+      progress(STAGES[0], { loaded, total });
     }
   };
   if (decoded) {
@@ -263,10 +263,10 @@ async function fetchSnapshot(url, entry, controlled, onProgress, onMark) {
   const memory = unpackSegments(gunzip(inflate), entry);
   memory.catch(() => {}); // a corrupt download is reported by the checksum below
   const compressed = await readAll(download, entry.size, onChunk);
-  onMark("snapshot downloaded");
+  mark("snapshot downloaded");
   await checkSha256(compressed, entry.sha256, url);
   const image = await memory;
-  onMark("snapshot inflated");
+  mark("snapshot inflated");
   return image;
 }
 
@@ -465,18 +465,15 @@ async function boot() {
   // Everything at once: the files and both halves of the runtime.
   const wasmURL = new URL("pyodide.asm.wasm", runtimeURL);
   const stdlibURL = new URL("python_stdlib.zip", runtimeURL);
-  const files = prepareFiles(
-    {
-      wasmURL: wasmURL.href,
-      stdlibURL: stdlibURL.href,
-      wheelURL: wheelURL.href,
-      wheelSha256: manifest.wheel.sha256,
-      snapshotURL: manifest.snapshot && new URL(manifest.snapshot.path, ENGINE_URL).href,
-      snapshot: manifest.snapshot ?? null,
-      controlled: Boolean(start.controlled),
-    },
-    { onProgress: (bytes) => progress(STAGES[0], bytes), onMark: mark },
-  );
+  const files = prepareFiles({
+    wasmURL,
+    stdlibURL,
+    wheelURL,
+    wheelSha256: manifest.wheel.sha256,
+    snapshotURL: manifest.snapshot && new URL(manifest.snapshot.path, ENGINE_URL),
+    snapshot: manifest.snapshot ?? null,
+    controlled: Boolean(start.controlled),
+  });
   compileEarly(wasmURL.href, files.wasm);
   // Should reading the standard library fail here, Pyodide fetches it itself.
   fetchEarly(
