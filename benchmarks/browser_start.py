@@ -4,14 +4,17 @@
 
 Builds the site afresh (strict), adds a bare-Pyodide page (benchmarks/pages/bare.html:
 loadPyodide() on the main thread, the wheel unpacked, lvl_rules imported, one eligibility
-request answered), serves it all with build_scripts/serve.py (the production headers),
-and for each run and page starts Chromium on a fresh profile (cold cache), then opens a
-second tab in the same profile (repeat visit, once the service worker has cached
-everything, i.e. "available offline"). The profile is an ordinary one on disk, as a
-returning visitor's browser is. Playwright's new_context() is an incognito-style context
-instead: there Chromium reads its cache of compiled JavaScript on the page's and the
-engine's own threads (about 0.3 s of their time, seen in traces) rather than in the
-background, and a repeat visit measures 0.3-0.4 s slower than any visitor's.
+request answered), serves it all with build_scripts/serve.py (the production headers)
+from a process of its own, as any real server is (a server thread in this process shares
+its interpreter lock with Playwright's client, which held responses up: cold visits
+measured ~0.09 s slower), and for each run and page starts Chromium on a fresh profile
+(cold cache), then opens a second tab in the same profile (repeat visit, once the service
+worker has cached everything, i.e. "available offline"). The profile is an ordinary one
+on disk, as a returning visitor's browser is. Playwright's new_context() is an
+incognito-style context instead: there Chromium reads its cache of compiled JavaScript on
+the page's and the engine's own threads (about 0.3 s of their time, seen in traces)
+rather than in the background, and a repeat visit measures 0.3-0.4 s slower than any
+visitor's.
 
 Times come from the page itself: performance.now() (counted from navigation start) when
 the first answer is in the page and painted:
@@ -31,6 +34,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import multiprocessing
 import os
 import shutil
 import statistics
@@ -48,7 +52,7 @@ sys.path.insert(0, str(ROOT))
 
 from build_scripts.chromium import CHROMIUM, LAUNCH_ARGS  # noqa: E402
 from build_scripts.security import WORKER_POLICY  # noqa: E402
-from build_scripts.serve import start_server, stop_server  # noqa: E402
+from build_scripts.serve import Policies, SiteServer  # noqa: E402
 
 EVENTS = [
     {"type": "score", "athlete": "A", "position": "guard-pass"},
@@ -100,6 +104,26 @@ ENGINE_STAGES = """async () => {
     Object.entries(stages).map(([stage, ms]) => [stage, ms + engine._startedAt]),
   );
 }"""
+
+
+@contextlib.contextmanager
+def serving(site: Path, csp: Policies) -> Iterator[str]:
+    """Serve ``site`` from a separate process; yields the base URL."""
+    processes = multiprocessing.get_context("spawn")
+    ports = processes.Queue()
+    server = processes.Process(target=_serve, args=(site, csp, ports), daemon=True)
+    server.start()
+    try:
+        yield f"http://127.0.0.1:{ports.get(timeout=60)}/"
+    finally:
+        server.terminate()
+        server.join()
+
+
+def _serve(site: Path, csp: Policies, ports: multiprocessing.Queue) -> None:
+    server = SiteServer(site, "127.0.0.1", 0, csp=csp)
+    ports.put(server.server_address[1])
+    server.serve_forever()
 
 
 @contextlib.contextmanager
@@ -175,19 +199,18 @@ def main(argv: list[str] | None = None) -> int:
         manifest = build(site)
         # The bare page runs Pyodide on the page itself, which the page policy forbids
         # (ours runs it in the worker, whose own policy allows WebAssembly).
-        server, base = start_server(site, csp={"/bench/bare.html": WORKER_POLICY})
-        query = urllib.parse.urlencode(
-            {
-                "pyodide": f"/engine/{manifest['pyodide']['path']}",
-                "wheel": f"/engine/{manifest['wheel']['path']}",
+        with serving(site, csp={"/bench/bare.html": WORKER_POLICY}) as base:
+            query = urllib.parse.urlencode(
+                {
+                    "pyodide": f"/engine/{manifest['pyodide']['path']}",
+                    "wheel": f"/engine/{manifest['wheel']['path']}",
+                }
+            )
+            urls = {"bare": f"{base}bench/bare.html?{query}"} | {
+                name: base + path for name, path in PAGES.items()
             }
-        )
-        urls = {"bare": f"{base}bench/bare.html?{query}"} | {
-            name: base + path for name, path in PAGES.items()
-        }
-        times: dict[str, dict[str, list[float]]] = {k: {"cold": [], "repeat": []} for k in urls}
-        stages: dict[str, dict[str, list[float]]] = {"cold": {}, "repeat": {}}
-        try:
+            times: dict[str, dict[str, list[float]]] = {k: {"cold": [], "repeat": []} for k in urls}
+            stages: dict[str, dict[str, list[float]]] = {"cold": {}, "repeat": {}}
             with sync_playwright() as playwright:
                 for number in range(1, args.runs + 1):
                     for name, url in urls.items():
@@ -208,8 +231,6 @@ def main(argv: list[str] | None = None) -> int:
                         print(
                             f"run {number} {name:10} cold {cold:6.0f} ms  repeat {repeat:6.0f} ms"
                         )
-        finally:
-            stop_server(server)
     medians = {k: {v: statistics.median(t) for v, t in by.items()} for k, by in times.items()}
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     print(f"\nmedians of {args.runs}, navigation -> first rendered answer (load {load}):")

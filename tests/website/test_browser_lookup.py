@@ -111,3 +111,20 @@ def test_who_may_use_a_technique(visit, site_url):
     result = page.locator("#divisions-result p")
     result.wait_for(timeout=ENGINE_SECONDS)
     assert "Adults, brown and black belts (No-Gi)" in result.inner_text()
+
+
+def test_engine_boots_from_its_snapshot(visit, site_url):
+    """The engine restores the build's memory snapshot (the fast start) rather than
+    falling back to starting Python afresh, which would still answer, only slowly."""
+    page = visit().page
+    page.goto(f"{site_url}lookup/?edition=2&age=30&belt=purple&uniform=nogi")
+    rows(page)
+    versions = page.evaluate(
+        """async () => {
+          const script = document.querySelector("script[src*=engine-client]");
+          const { engine } = await import(script.src);
+          return (await engine.ready).versions;
+        }"""
+    )
+    assert versions["snapshot"] == "used"
+    assert versions["lvl_rules"] and versions["python"].startswith("3.")
