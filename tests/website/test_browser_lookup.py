@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+import lvl_rules
 from lvl_rules import check_all, division
 
 pytestmark = pytest.mark.browser
@@ -127,4 +128,4 @@ def test_engine_boots_from_its_snapshot(visit, site_url):
         }"""
     )
     assert versions["snapshot"] == "used"
-    assert versions["lvl_rules"] and versions["python"].startswith("3.")
+    assert versions["lvl_rules"] == lvl_rules.__version__
