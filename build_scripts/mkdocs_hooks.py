@@ -4,7 +4,8 @@ generate the site from lvl_rules.
 - on_config: clear cached rule data (live reload) and build the navigation from it;
 - on_files: add every generated page and data file as a virtual file (nothing is
   written into docs/);
-- on_post_build: add the browser engine (Pyodide + the lvl_rules wheel), if built; then
+- on_post_build: add the browser engine (Pyodide + the lvl_rules wheel) and put its
+  manifest in the pages that start it; then
   the offline step (CSP <meta> in every page, the service worker, _headers).
 """
 
@@ -59,6 +60,7 @@ def on_post_build(config: Any) -> None:
     """Publish the browser engine next to the pages, and report where the time went."""
     started = time.perf_counter()
     summary = engine_step.publish_engine(Path(config["site_dir"]))
+    engine_step.inline_manifest(Path(config["site_dir"]), summary["manifest"])
     TIMINGS["engine"] = time.perf_counter() - started
     log.info(
         "LVL Rules timings: generate %.3fs, engine %.3fs (snapshot %s)",

@@ -105,14 +105,20 @@ class Engine {
     this._armWatchdog();
   }
 
-  // The manifest is fetched here, while the worker script loads, and handed over with
-  // the start message; the worker fetches it again itself only if this failed.
+  // The manifest goes with the start message: the page's own copy (the build puts it in
+  // the pages that start the engine), else fetched here while the worker script loads.
+  // The worker fetches it itself only if both failed.
   _sendStart(worker) {
     const start = {
       type: "start",
       engineURL: ENGINE_URL.href,
       controlled: Boolean(globalThis.navigator?.serviceWorker?.controller),
     };
+    const inPage = manifestInPage();
+    if (inPage) {
+      worker.postMessage({ ...start, manifest: inPage });
+      return;
+    }
     fetch(new URL("manifest.json", ENGINE_URL), { cache: "no-cache" })
       .then((response) => (response.ok ? response.json() : null))
       .catch(() => null)
@@ -267,6 +273,17 @@ class Engine {
     if (changes.state === "ready" || changes.state === "failed") {
       globalThis.dispatchEvent?.(new Event("lvl-rules-engine-settled"));
     }
+  }
+}
+
+// The manifest the build put into this page (build_scripts/engine_step.py), or null.
+function manifestInPage() {
+  const element = globalThis.document?.getElementById("lvl-engine-manifest");
+  if (!element) return null;
+  try {
+    return JSON.parse(element.textContent);
+  } catch {
+    return null;
   }
 }
 
