@@ -4,6 +4,7 @@
 //
 // Files come from <site>/engine/ (written by build_scripts/pyodide_bundle.py):
 //   manifest.json             always revalidated; names every other file with its sha256
+//                             (the pages that start the engine also carry it inline)
 //   pyodide/<version>/...     the pinned runtime
 //   <wheel>                   the lvl_rules wheel, checked against its sha256
 //   snapshot-<hash>.bin.gz    Pyodide's memory with lvl_rules imported and both editions
@@ -25,8 +26,9 @@
 // Page -> worker, then:
 //   {type: "request", id, request}                          request: JSON text
 
-// The page's client sends {type: "start", engineURL, manifest} as soon as it has fetched
-// manifest.json (in parallel with loading this script).
+// The page's client sends {type: "start", engineURL, manifest} at once with the page's
+// own copy of the manifest, or as soon as it has fetched manifest.json (in parallel with
+// loading this script).
 const started = new Promise((resolve) => {
   self.addEventListener("message", function onStart(event) {
     if (event.data?.type !== "start") return;
@@ -428,7 +430,7 @@ function importRuntime(runtimeURL) {
   ]);
 }
 
-// If the page could not fetch the manifest, fetch it here (for a precise error).
+// If the page had no manifest and could not fetch one, fetch it here (for a precise error).
 async function readManifest(start, engineURL) {
   const manifest =
     start.manifest ??
