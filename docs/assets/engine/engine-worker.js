@@ -121,13 +121,16 @@ async function offlineCopy(url, controlled) {
 // 0.05-0.1 s sooner than through the service worker's fetch handler (the WebAssembly was
 // not: streamed from the cache it compiled no sooner). Else downloaded.
 async function fromOfflineCache(url, controlled) {
-  return (await offlineCopy(url, controlled)) ?? fetchOK(url);
+  return (await offlineCopy(url, controlled)) ?? fetchOK(url, { priority: "low" });
 }
 
 // Compiled while it downloads; hosts that serve .wasm with the wrong MIME type, which
-// streaming refuses, get the slower way.
+// streaming refuses, get the slower way. On a first visit the WebAssembly is the last
+// file Python waits for, so it is fetched with high priority and the standard library
+// and the snapshot with low (measured: WebAssembly ready ~0.06 s sooner, first answer
+// ~0.02 s; browsers without priority hints ignore them).
 function compileWasm(url) {
-  return WebAssembly.compileStreaming(nativeFetch(url)).catch(async () => {
+  return WebAssembly.compileStreaming(nativeFetch(url, { priority: "high" })).catch(async () => {
     const response = await fetchOK(url);
     return WebAssembly.compile(await response.arrayBuffer());
   });
@@ -244,7 +247,7 @@ async function fetchSnapshot(url, entry, controlled) {
     // No SubtleCrypto outside secure contexts: let the browser check, without progress.
     return unpackSegments(gunzip(streamOf(await fetchChecked(url, entry.sha256))), entry);
   }
-  const response = await fetchOK(url);
+  const response = await fetchOK(url, { priority: "low" });
   const decoded = !["", "identity"].includes(response.headers.get("Content-Encoding") ?? "");
   const total = decoded ? entry.packed_size : entry.size;
   let reported = 0;
