@@ -117,10 +117,16 @@ let servingCache = null;
 
 function cacheForServing() {
   if (self.serviceWorker?.state === "redundant") servingCache = null;
-  servingCache ??= openCache().then((cache) => {
-    if (!cache) servingCache = null;
-    return cache;
-  });
+  servingCache ??= openCache().then(
+    (cache) => {
+      if (!cache) servingCache = null;
+      return cache;
+    },
+    () => {
+      servingCache = null; // cache storage failed: the network answers, and next time we retry
+      return null;
+    },
+  );
   return servingCache;
 }
 
