@@ -2,10 +2,9 @@
 
     .venv/bin/python benchmarks/browser_start.py [--runs 5]
 
-Builds the site afresh (strict), adds a bare-Pyodide page (benchmarks/pages/bare.html:
-loadPyodide() on the main thread, the wheel unpacked, lvl_rules imported, one eligibility
-request answered), serves it all with build_scripts/serve.py (the production headers)
-from a process of its own, as any real server is (a server thread in this process shares
+Builds the site afresh (strict), adds two benchmark pages (benchmarks/pages/, below),
+serves it all with build_scripts/serve.py (the production headers) from a process of its
+own, as any real server is (a server thread in this process shares
 its interpreter lock with Playwright's client, which held responses up: cold visits
 measured ~0.09 s slower), and for each run and page starts Chromium on a fresh profile
 (cold cache), then opens a second tab in the same profile (repeat visit, once the service
@@ -16,10 +15,18 @@ the page's and the engine's own threads (about 0.3 s of their time, seen in trac
 rather than in the background, and a repeat visit measures 0.3-0.4 s slower than any
 visitor's.
 
+The benchmark pages:
+
+- bare:    loadPyodide() on the main thread, the wheel unpacked, lvl_rules imported, one
+           eligibility request answered: the baseline;
+- engine:  the same request answered by our engine worker on a page with nothing else
+           (no theme, no styles, no service worker): the floor for any page of ours, which
+           separates what the engine costs from what the page around it costs.
+
 Times come from the page itself: performance.now() (counted from navigation start) when
 the first answer is in the page and painted:
 
-- bare:        the bare page's answer;
+- bare, engine: the benchmark page's answer;
 - lookup:      the first technique row of /lookup/?edition=2&age=30&belt=purple&uniform=nogi;
 - calculator:  the first log line of a match loaded from the URL.
 
@@ -51,6 +58,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from build_scripts.chromium import CHROMIUM, LAUNCH_ARGS  # noqa: E402
+from build_scripts.engine_step import inline_manifest  # noqa: E402
 from build_scripts.security import WORKER_POLICY  # noqa: E402
 from build_scripts.serve import Policies, SiteServer  # noqa: E402
 
@@ -87,6 +95,7 @@ def build(site: Path) -> dict:
     )
     manifest = json.loads((site / "engine" / "manifest.json").read_text(encoding="utf-8"))
     shutil.copytree(ROOT / "benchmarks" / "pages", site / "bench")
+    inline_manifest(site / "bench", manifest)  # as the build does for our engine pages
     runtime = site / "engine" / manifest["pyodide"]["path"]
     lock = ROOT / "node_modules" / "pyodide" / "pyodide-lock.json"
     shutil.copyfile(lock, runtime / "pyodide-lock.json")  # only loadPyodide() reads it
@@ -206,9 +215,10 @@ def main(argv: list[str] | None = None) -> int:
                     "wheel": f"/engine/{manifest['wheel']['path']}",
                 }
             )
-            urls = {"bare": f"{base}bench/bare.html?{query}"} | {
-                name: base + path for name, path in PAGES.items()
-            }
+            urls = {
+                "bare": f"{base}bench/bare.html?{query}",
+                "engine": f"{base}bench/engine.html",
+            } | {name: base + path for name, path in PAGES.items()}
             times: dict[str, dict[str, list[float]]] = {k: {"cold": [], "repeat": []} for k in urls}
             stages: dict[str, dict[str, list[float]]] = {"cold": {}, "repeat": {}}
             with sync_playwright() as playwright:
@@ -220,7 +230,7 @@ def main(argv: list[str] | None = None) -> int:
                                 context,
                                 url,
                                 problems,
-                                settle=name != "bare",
+                                settle=name in PAGES,
                                 stages=stages["cold"] if watch else None,
                             )
                             repeat = visit(
@@ -237,7 +247,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{'':12}{'cold':>9}{'repeat':>9}")
     for name, by in medians.items():
         print(f"{name:12}{by['cold']:7.0f}ms{by['repeat']:7.0f}ms")
-    for name in PAGES:
+    for name in ("engine", *PAGES):
         for kind in ("cold", "repeat"):
             ratio = medians["bare"][kind] / medians[name][kind]
             print(f"bare / {name}, {kind}: {ratio:.1f}x faster")
