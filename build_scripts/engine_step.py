@@ -4,7 +4,6 @@ manifest then goes into each page that starts the engine."""
 from __future__ import annotations
 
 import json
-import re
 import subprocess
 import sys
 import zipfile
@@ -15,11 +14,8 @@ from build_scripts.pyodide_bundle import build_bundle
 ROOT = Path(__file__).resolve().parent.parent
 DIST = ROOT / "dist"
 PACKAGE = ROOT / "lvl_rules"
-# The id engine-client.js looks for, and the tag (from overrides/main.html) it goes before.
+# The id engine-client.js looks for.
 MANIFEST_ELEMENT_ID = "lvl-engine-manifest"
-CLIENT_SCRIPT = re.compile(
-    r'<script type="module" async src="[^"]*assets/engine/engine-client\.js"></script>'
-)
 
 
 def current_wheel() -> Path:
@@ -66,22 +62,14 @@ def publish_engine(site_dir: Path) -> dict[str, object]:
     return build_bundle(site_dir, current_wheel())
 
 
-def inline_manifest(site_dir: Path, manifest: dict[str, object]) -> int:
-    """Put the engine's manifest into every page that starts the engine, just before the
-    client's script tag; return how many pages have it.
+def manifest_element(manifest: dict[str, object]) -> str:
+    """The manifest as the JSON ``<script>`` element engine-client.js looks for.
 
-    The client then sends it with the worker's start message at once, instead of after
-    fetching manifest.json (which it still does where a page has none). Pages and engine
-    files come from one build and are revalidated (or cached offline) together.
+    The pages that start the engine carry it (overrides/main.html, just before the
+    client's script tag): the client sends it with the worker's start message at once,
+    instead of after fetching manifest.json (which it still does where a page has none).
+    Pages and engine files come from one build and are revalidated (or cached offline)
+    together. Every "<" is escaped, so no text in it can end the element.
     """
-    payload = json.dumps(manifest, separators=(",", ":")).replace("</", "<\\/")
-    element = f'<script type="application/json" id="{MANIFEST_ELEMENT_ID}">{payload}</script>'
-    pages = 0
-    for page in sorted(site_dir.rglob("*.html")):
-        text = page.read_text(encoding="utf-8")
-        found = CLIENT_SCRIPT.search(text)
-        if found is None:
-            continue
-        page.write_text(f"{text[: found.start()]}{element}\n{text[found.start() :]}", "utf-8")
-        pages += 1
-    return pages
+    payload = json.dumps(manifest, separators=(",", ":")).replace("<", "\\u003c")
+    return f'<script type="application/json" id="{MANIFEST_ELEMENT_ID}">{payload}</script>'

@@ -4,9 +4,11 @@ generate the site from lvl_rules.
 - on_config: clear cached rule data (live reload) and build the navigation from it;
 - on_files: add every generated page and data file as a virtual file (nothing is
   written into docs/);
-- on_post_build: add the browser engine (Pyodide + the lvl_rules wheel) and put its
-  manifest in the pages that start it; then
-  the offline step (CSP <meta> in every page, the service worker, _headers).
+- on_env: write the browser engine (Pyodide + the lvl_rules wheel) into the site, before
+  any page, so that the pages that start it can carry its manifest (the template global
+  `lvl_engine_manifest`);
+- on_post_build: the offline step (CSP <meta> in every page, the service worker,
+  _headers).
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # the hook is loaded by file path, not as a package
     sys.path.insert(0, str(ROOT))
 
+from markupsafe import Markup  # noqa: E402
 from mkdocs.structure.files import File, Files  # noqa: E402
 
 from build_scripts import engine_step, navigation, offline, site_pages  # noqa: E402
@@ -56,18 +59,26 @@ def on_files(files: Files, config: Any) -> Files:
     return files
 
 
-def on_post_build(config: Any) -> None:
-    """Publish the browser engine next to the pages, and report where the time went."""
+def on_env(env: Any, config: Any, files: Files) -> Any:
+    """Publish the browser engine into the (by now cleaned) site directory, and give the
+    templates its manifest."""
+    del files
     started = time.perf_counter()
     summary = engine_step.publish_engine(Path(config["site_dir"]))
-    engine_step.inline_manifest(Path(config["site_dir"]), summary["manifest"])
-    TIMINGS["engine"] = time.perf_counter() - started
+    # Our own JSON, with every "<" escaped by manifest_element(): safe to put in as is.
+    element = engine_step.manifest_element(summary["manifest"])
+    env.globals["lvl_engine_manifest"] = Markup(element)  # noqa: S704
     log.info(
         "LVL Rules timings: generate %.3fs, engine %.3fs (snapshot %s)",
         TIMINGS.get("generate", 0.0),
-        TIMINGS["engine"],
+        time.perf_counter() - started,
         "cached" if summary.get("snapshot_cached") else "made",
     )
+    return env
+
+
+def on_post_build(config: Any) -> None:
+    """Write the offline files (not for `mkdocs serve`)."""
     if COMMAND["name"] == "serve":
         # `mkdocs serve` is for editing: its live reload is an inline script, which the
         # policy forbids, and a service worker would keep showing the old pages. `make
