@@ -1,8 +1,8 @@
 """The site build's last step: the Content-Security-Policy in every page, the service worker
 that keeps the site for offline use, and the headers file for a static host.
 
-:func:`write_offline_files` runs after the engine step (the MkDocs hook's on_post_build)
-and, in this order:
+:func:`write_offline_files` runs once the pages and the engine are written (the MkDocs
+hook's on_post_build) and, in this order:
 
 1. puts the page policy of :mod:`build_scripts.security` into every HTML page, as a
    ``<meta http-equiv="Content-Security-Policy">`` right after ``<meta charset>`` (before
