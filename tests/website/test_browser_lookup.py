@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from engine_page import engine_when_ready
 
 import lvl_rules
 from lvl_rules import check_all, division
@@ -120,12 +121,6 @@ def test_engine_boots_from_its_snapshot(visit, site_url):
     page = visit().page
     page.goto(f"{site_url}lookup/?edition=2&age=30&belt=purple&uniform=nogi")
     rows(page)
-    versions = page.evaluate(
-        """async () => {
-          const script = document.querySelector("script[src*=engine-client]");
-          const { engine } = await import(script.src);
-          return (await engine.ready).versions;
-        }"""
-    )
+    versions = engine_when_ready(page)["versions"]
     assert versions["snapshot"] == "used"
     assert versions["lvl_rules"] == lvl_rules.__version__

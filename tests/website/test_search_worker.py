@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from engine_page import engine_when_ready
 from search_box import top_result_mentions
 
 pytestmark = pytest.mark.browser
@@ -11,11 +12,6 @@ ENGINE_MS = 60_000  # generous: a cold start on a loaded 2-core CI machine
 START_ANYWAY_MS = 8000  # search-later.js starts the search worker by then in any case
 
 
-READY_AT = """async () => {
-  const { engine } = await import(document.querySelector("script[src*=engine-client]").src);
-  await engine.ready;
-  return engine._startedAt + engine.status.elapsed;
-}"""
 SEARCH_WORKER_AT = """() => performance.getEntriesByType("resource")
   .filter((entry) => entry.name.includes("/workers/search."))
   .map((entry) => entry.startTime)"""
@@ -27,7 +23,7 @@ def test_search_waits_for_the_engine_and_then_works(visit, site_url):
     page = visit().page
     page.goto(f"{site_url}lookup/?edition=2&age=30&belt=purple&uniform=nogi")
     page.wait_for_selector("#lookup-rows tr[data-technique]", timeout=ENGINE_MS)
-    ready_at = page.evaluate(READY_AT)
+    ready_at = engine_when_ready(page)["readyAt"]
     page.wait_for_function(f"() => ({SEARCH_WORKER_AT})().length > 0")
     [search_at] = page.evaluate(SEARCH_WORKER_AT)
     assert search_at >= min(ready_at, START_ANYWAY_MS)  # search-later.js's limit
