@@ -7,6 +7,7 @@ import re
 from html.parser import HTMLParser
 from typing import ClassVar
 
+from build_scripts import engine_step
 from build_scripts.check_links import check_site
 from build_scripts.urls import clause_page, page_url
 from lvl_rules import export_edition, load_all
@@ -113,6 +114,18 @@ def test_pages_fetch_nothing_from_another_origin(built_site):
             if re.match(r"^(?:[a-z]+:)?//", url) and not url.startswith("data:")
         ]
     assert [] == offenders
+
+
+def test_manifest_element_cannot_end_early():
+    """Nothing in the manifest can close its <script> element or open a comment there:
+    every "<" is escaped, and the JSON still reads back the same."""
+    manifest = {"path": "</script><script>alert(1)</script>", "note": "<!-- x"}
+    element = engine_step.manifest_element(manifest)
+    inside = element.removeprefix(
+        f'<script type="application/json" id="{engine_step.MANIFEST_ELEMENT_ID}">'
+    ).removesuffix("</script>")
+    assert "<" not in inside
+    assert json.loads(inside) == manifest
 
 
 def test_engine_pages_carry_the_manifest_of_this_build(built_site):
