@@ -45,7 +45,9 @@ def test_lookup_from_the_url(visit, site_url, fields, query):
     page.goto(f"{site_url}lookup/?{query}")
     answer = expected(**fields)
     assert answer == rows(page)
-    counts = f"{sum(answer.values())} of the {len(answer)} techniques in the chart are legal."
+    legal = sum(answer.values())
+    verb = "is" if legal == 1 else "are"
+    counts = f"{legal} of the {len(answer)} techniques in the chart {verb} legal."
     assert counts in page.locator("#lookup-summary").inner_text()
 
 

@@ -57,9 +57,10 @@ function render(result, parts, root) {
   parts.results.hidden = false;
   const legal = result.techniques.filter((t) => t.legal).length;
   const who = result.description.charAt(0).toUpperCase() + result.description.slice(1);
+  const verb = legal === 1 ? "is" : "are";
   parts.summary.textContent =
     `${who}, Edition ${result.edition}: ${result.group.label}. ` +
-    `${legal} of the ${result.techniques.length} techniques in the chart are legal. ` +
+    `${legal} of the ${result.techniques.length} techniques in the chart ${verb} legal. ` +
     result.remarks.join(" ");
   // The results section may just have appeared: announce from a status that was there.
   parts.announcer.textContent = parts.summary.textContent;
