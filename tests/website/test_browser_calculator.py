@@ -124,9 +124,11 @@ def test_undo_and_the_link_reproduce_the_match(visit, site_url):
     press(page, "Sweep (2)", athlete="B")
     press(page, "Knee on belly: reverse", athlete="B")
     assert (4, 0, 0) == board(page)["B"]
+    assert page.locator("#calc-share").inner_text() == "this match (2 events)"
     page.get_by_role("button", name="Undo last event").click()
     page.wait_for_function("() => document.querySelectorAll('#calc-log li').length === 1")
     assert (2, 0, 0) == board(page)["B"]
+    assert page.locator("#calc-share").inner_text() == "this match (1 event)"
     again = visit().page
     again.goto(page.url)
     again.wait_for_selector("#calc-log li", timeout=ENGINE_SECONDS)

@@ -188,7 +188,7 @@ function render(app, report) {
   if (app.events.length) params.set("events", JSON.stringify(app.events));
   history.replaceState(history.state, "", `?${params}`);
   app.share.href = location.href;
-  app.share.textContent = app.events.length ? `this match (${app.events.length} events)` : "this division";
+  app.share.textContent = app.events.length ? `this match (${plural(app.events.length, "event")})` : "this division";
   for (const name of ["A", "B"]) {
     const panel = app.page.querySelector(`[data-athlete="${name}"]`);
     const tally = report?.athletes[name] ?? { points: 0, advantages: 0, penalties: 0, disqualified: false };
