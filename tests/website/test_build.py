@@ -132,15 +132,16 @@ def test_engine_pages_carry_the_manifest_of_this_build(built_site):
     """The pages that start the engine hold engine/manifest.json itself, before the
     client's script; no other page does."""
     manifest = json.loads((built_site.site / "engine" / "manifest.json").read_text("utf-8"))
+    element_id = engine_step.MANIFEST_ELEMENT_ID
     element = re.compile(
-        r'<script type="application/json" id="lvl-engine-manifest">(.*?)</script>\s*'
+        rf'<script type="application/json" id="{element_id}">(.*?)</script>\s*'
         r'<script type="module" async src="[^"]*engine-client\.js">',
         re.S,
     )
     holders = {}
     for page in built_site.site.rglob("*.html"):
         text = page.read_text("utf-8")
-        if "lvl-engine-manifest" in text:
+        if element_id in text:
             holders[page.relative_to(built_site.site).as_posix()] = element.search(text)
     assert set(holders) == {"lookup/index.html", "calculator/index.html"}
     for found in holders.values():
