@@ -4,16 +4,15 @@
 
 Builds the site afresh (strict), adds two benchmark pages (benchmarks/pages/, below),
 serves it all with build_scripts/serve.py (the production headers) from a process of its
-own, as any real server is (a server thread in this process shares
-its interpreter lock with Playwright's client, which held responses up: cold visits
-measured ~0.09 s slower), and for each run and page starts Chromium on a fresh profile
-(cold cache), then opens a second tab in the same profile (repeat visit, once the service
-worker has cached everything, i.e. "available offline"). The profile is an ordinary one
-on disk, as a returning visitor's browser is. Playwright's new_context() is an
-incognito-style context instead: there Chromium reads its cache of compiled JavaScript on
-the page's and the engine's own threads (about 0.3 s of their time, seen in traces)
-rather than in the background, and a repeat visit measures 0.3-0.4 s slower than any
-visitor's.
+own, as any real server is (a server thread in this process shares its interpreter lock
+with Playwright's client, which held responses up: cold visits measured ~0.09 s slower),
+and for each run and page starts Chromium on a fresh profile (cold cache), then opens a
+second tab in the same profile (repeat visit, once the service worker has cached
+everything, i.e. "available offline"). The profile is an ordinary one on disk, as a
+returning visitor's browser is. Playwright's new_context() is an incognito-style context
+instead: there Chromium reads its cache of compiled JavaScript on the page's and the
+engine's own threads (about 0.3 s of their time, seen in traces) rather than in the
+background, and a repeat visit measures 0.3-0.4 s slower than any visitor's.
 
 The benchmark pages:
 
