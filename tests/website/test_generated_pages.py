@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from build_scripts import site_pages
-from build_scripts.chart import answer_words
+from build_scripts.pages import site_pages
+from build_scripts.pages.chart import answer_words
 from lvl_rules import check, load_all, load_edition, render
 from lvl_rules.eligibility import sample
 
@@ -30,7 +30,7 @@ CELL = re.compile(
 
 @pytest.fixture(scope="module")
 def generated() -> dict[str, str]:
-    return site_pages.generate(load_all())
+    return site_pages.generate(load_all(), page_policy=None)
 
 
 @pytest.mark.parametrize("edition_id", ["1", "2"])

@@ -8,12 +8,12 @@ from importlib.resources import files
 import jsonschema
 import pytest
 
-from build_scripts.write_schema import render_schema
+from build_scripts.tools.write_schema import render_schema
 from lvl_rules import export_edition, load_edition
 
 
 def test_committed_schema_is_current():
-    """lvl_rules/schema.json equals what build_scripts/write_schema.py writes."""
+    """lvl_rules/schema.json equals what build_scripts/tools/write_schema.py writes."""
     shipped = files("lvl_rules").joinpath("schema.json").read_text(encoding="utf-8")
     assert render_schema() == shipped
 

@@ -9,8 +9,8 @@ from html.parser import HTMLParser
 
 import pytest
 
-from build_scripts import security
-from build_scripts.serve import start_server, stop_server
+from build_scripts.publish import security
+from build_scripts.tools.serve import start_server, stop_server
 
 ENGINE_MS = 60_000
 SECURITY_HEADERS = ("Content-Security-Policy", "X-Content-Type-Options", "Referrer-Policy")

@@ -19,12 +19,13 @@ from lvl_rules.scoring import ORDINALS
 from . import app_pages, changes, notes_page, scoring_tables
 from .chart import chart_table
 from .clause_blocks import citation, clause_block
-from .site_templates import TEMPLATES
+from .templating import TEMPLATES
 from .urls import cite_path, clause_page, edition_page, md_link, page_url, sections
 
 
-def generate(editions: tuple[Edition, ...]) -> dict[str, str]:
-    """Every generated source file, keyed by its path under ``docs/``."""
+def generate(editions: tuple[Edition, ...], *, page_policy: str | None) -> dict[str, str]:
+    """Every generated source file, keyed by its path under ``docs/``. ``page_policy``:
+    the Content-Security-Policy for the pages the theme does not render (permalinks)."""
     latest = editions[-1].id
     pages: dict[str, str] = {
         "rules/index.md": TEMPLATES.get_template("editions.md.j2").render(
@@ -44,7 +45,9 @@ def generate(editions: tuple[Edition, ...]) -> dict[str, str]:
             export_edition(edition), ensure_ascii=False, indent=1
         )
         for clause in edition.clauses.values():
-            pages[cite_path(edition.id, clause.id) + "index.html"] = cite_page(edition, clause.id)
+            pages[cite_path(edition.id, clause.id) + "index.html"] = cite_page(
+                edition, clause.id, page_policy
+            )
     return pages
 
 
@@ -129,15 +132,22 @@ def _scoring_page(edition: Edition, newer: Edition | None) -> str:
     )
 
 
-def cite_page(edition: Edition, clause_id: str) -> str:
+def cite_page(edition: Edition, clause_id: str, page_policy: str | None) -> str:
     """A static permalink page: redirects to the clause, with a plain link as well."""
     clause = edition.clauses[clause_id]
+    # The hook passes security.attribute_safe(): nothing in it needs escaping.
+    policy = (
+        f'<meta http-equiv="Content-Security-Policy" content="{page_policy}">\n'
+        if page_policy
+        else ""
+    )
     target = "../../../" + page_url(clause_page(edition.id, clause)) + f"#{clause_id}"
     text = escape(citation(edition, clause))
     heading = escape(render.heading(edition, clause))
     return (
         "<!doctype html>\n"
         '<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+        f"{policy}"
         f"<title>{text}</title>\n"
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
         '<meta name="robots" content="noindex">\n'

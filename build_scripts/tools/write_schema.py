@@ -1,7 +1,8 @@
 """Write lvl_rules/schema.json: the JSON Schema of ``lvl-rules export --json`` (format 1).
 
-Run after changing the export's shape; a test checks both editions validate against it
-and that the committed file equals what this script writes.
+Run after changing the export's shape: ``python -m build_scripts.tools.write_schema``. A
+test checks both editions validate against it and that the committed file equals what
+this script writes.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-TARGET = Path(__file__).resolve().parent.parent / "lvl_rules" / "schema.json"
+TARGET = Path(__file__).resolve().parents[2] / "lvl_rules" / "schema.json"
 
 
 def obj(properties: dict[str, Any], *, description: str = "") -> dict[str, Any]:

@@ -1,7 +1,7 @@
 """Publish the in-browser rules engine: Pyodide, the lvl_rules wheel and a memory snapshot.
 
-:func:`build_bundle` runs after MkDocs has written the site (``npm ci`` has run) and
-writes ``<site>/engine/``, which it owns entirely (it is emptied first)::
+:func:`build_bundle` runs in the MkDocs hook before any page is written (``npm ci`` has
+run) and writes ``<site>/engine/``, which it owns entirely (it is emptied first)::
 
     engine/manifest.json                 what the engine worker loads, with sha256 and sizes
     engine/pyodide/<version>/            verified copies of the pinned Pyodide files,
@@ -15,7 +15,9 @@ difference raises :class:`ChecksumError`. Expensive results (the snapshot, gzip 
 are cached under ``.cache/engine/`` keyed by the hashes of their inputs, so a rebuild
 with nothing changed only hashes and copies files.
 
-Manual run: ``python build_scripts/pyodide_bundle.py SITE_DIR [WHEEL]``.
+The pages that start the engine carry its manifest (:func:`manifest_element`).
+
+Manual run: ``python -m build_scripts.bundle.engine SITE_DIR [WHEEL]``.
 """
 
 from __future__ import annotations
@@ -35,8 +37,10 @@ import zipfile
 from pathlib import Path
 from typing import Any
 
+from build_scripts.bundle.wheel import current_wheel
+
 HERE = Path(__file__).resolve().parent
-ROOT = HERE.parent
+ROOT = HERE.parents[1]
 PINS = HERE / "pyodide-files.toml"
 SNAPSHOT_SCRIPT = HERE / "make_snapshot.mjs"
 NODE_PYODIDE = ROOT / "node_modules" / "pyodide"
@@ -49,6 +53,8 @@ PAGE_BYTES = 4096  # granularity of the zero pages dropped from the snapshot
 GZIP_SUFFIXES = (".mjs", ".js", ".wasm", ".json")
 GZIP_MIN_BYTES = 1024
 SNAPSHOT_TIMEOUT_SECONDS = 300
+# The id engine-client.js looks for.
+MANIFEST_ELEMENT_ID = "lvl-engine-manifest"
 
 
 class BundleError(RuntimeError):
@@ -77,7 +83,7 @@ def build_bundle(
     version = pins["version"]
     hashes = _verify_pyodide(pyodide_dir, pins)
     if not wheel.is_file():
-        raise BundleError(f"wheel {wheel} does not exist; run `make wheel` first")
+        raise BundleError(f"wheel {wheel} does not exist")
     wheel_sha = sha256_file(wheel)
 
     engine = site_dir / "engine"
@@ -149,6 +155,19 @@ def build_bundle(
         "snapshot_cached": cached,
         "seconds": round(time.perf_counter() - started, 3),
     }
+
+
+def manifest_element(manifest: dict[str, object]) -> str:
+    """The manifest as the JSON ``<script>`` element engine-client.js looks for.
+
+    The pages that start the engine carry it (overrides/main.html, just before the
+    client's script tag): the client sends it with the worker's start message at once,
+    instead of after fetching manifest.json (which it still does where a page has none).
+    Pages and engine files come from one build and are revalidated (or cached offline)
+    together. Every "<" is escaped, so no text in it can end the element.
+    """
+    payload = json.dumps(manifest, separators=(",", ":")).replace("<", "\\u003c")
+    return f'<script type="application/json" id="{MANIFEST_ELEMENT_ID}">{payload}</script>'
 
 
 def sha256_file(path: Path) -> str:
@@ -299,23 +318,16 @@ def _digest(*parts: Any) -> str:
     return hashlib.sha256(json.dumps(parts, sort_keys=True).encode()).hexdigest()[:32]
 
 
-def _newest_wheel() -> Path:
-    wheels = sorted((ROOT / "dist").glob("lvl_rules-*.whl"), key=lambda p: p.stat().st_mtime)
-    if not wheels:
-        raise BundleError("no wheel in dist/; run `make wheel` first")
-    return wheels[-1]
-
-
 def main(argv: list[str] | None = None) -> int:
     """Build ``SITE_DIR/engine/`` by hand and print the summary."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("site_dir", type=Path)
-    parser.add_argument("wheel", type=Path, nargs="?", help="default: the newest dist/*.whl")
+    parser.add_argument("wheel", type=Path, nargs="?", help="default: the current dist/ wheel")
     args = parser.parse_args(argv)
     try:
-        summary = build_bundle(args.site_dir, args.wheel or _newest_wheel())
+        summary = build_bundle(args.site_dir, args.wheel or current_wheel())
     except BundleError as error:
-        print(f"pyodide_bundle: {error}", file=sys.stderr)
+        print(f"engine bundle: {error}", file=sys.stderr)
         return 1
     print(json.dumps(summary, indent=2))
     return 0

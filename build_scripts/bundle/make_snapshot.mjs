@@ -1,6 +1,6 @@
 // Make the Pyodide memory snapshot that the site's engine worker boots from.
 //
-//   node build_scripts/make_snapshot.mjs --pyodide node_modules/pyodide \
+//   node build_scripts/bundle/make_snapshot.mjs --pyodide node_modules/pyodide \
 //        --wheel dist/lvl_rules-1.0.0-py3-none-any.whl --out .cache/engine/x/snapshot.bin
 //
 // Boots Pyodide in Node, installs the lvl_rules wheel into site-packages, imports
@@ -11,7 +11,7 @@
 // package again. The FS is not part of the snapshot: the worker unpacks the wheel
 // into the same site-packages path after restoring, so data files stay readable.
 //
-// Called by build_scripts/pyodide_bundle.py; exits non-zero with a message on failure.
+// Called by build_scripts/bundle/engine.py; exits non-zero with a message on failure.
 
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";

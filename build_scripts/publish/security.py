@@ -1,8 +1,11 @@
 """The site's security headers: the one source of truth for every place that sends them.
 
-- ``build_scripts/serve.py`` (``make serve`` and the browser tests) sends them as headers;
-- ``build_scripts/offline.py`` writes them into every HTML page (a ``<meta>`` tag) and
-  into ``<site>/_headers`` for a static host (Netlify / Cloudflare Pages format).
+- every HTML page carries :func:`meta_policy` in a ``<meta>`` tag: the MkDocs hook gives
+  it to the theme's template (``overrides/partials/csp.html``), and the permalink pages
+  get it from their generator;
+- ``build_scripts/tools/serve.py`` (``make serve`` and the browser tests) sends them as
+  headers, and ``build_scripts/publish/headers.py`` writes them into ``<site>/_headers``
+  for a static host (Netlify / Cloudflare Pages format).
 
 Two Content-Security-Policies:
 
@@ -74,6 +77,14 @@ def meta_policy(policy: str = PAGE_POLICY) -> str:
         if part.strip() and part.split()[0] not in HEADER_ONLY
     ]
     return "; ".join(kept)
+
+
+def attribute_safe(policy: str) -> str:
+    """``policy`` as it goes into a ``content="..."`` attribute unescaped; raises
+    ValueError if it holds a character that would need escaping there."""
+    if any(character in policy for character in '"&<>'):
+        raise ValueError(f'a policy for a <meta> tag must not contain " & < >: {policy}')
+    return policy
 
 
 def policy_for(url_path: str) -> str:

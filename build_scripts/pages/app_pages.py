@@ -13,7 +13,7 @@ from html import escape
 from lvl_rules.model import Edition
 from lvl_rules.model.divisions import MAX_AGE, MIN_AGE, UNIFORM_NAMES
 
-from .site_templates import TEMPLATES
+from .templating import TEMPLATES
 from .urls import href
 
 LOOKUP = "lookup.md"

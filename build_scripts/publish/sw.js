@@ -1,6 +1,6 @@
 // LVL Rules service worker: the whole site, the rules engine included, offline.
 //
-// Written to <site>/sw.js by build_scripts/offline.py, which fills in BUILD below from the
+// Written to <site>/sw.js by build_scripts/publish/service_worker.py, which fills in BUILD below from the
 // built site: every file to keep, with its sha256 and size, and a version that is a hash
 // of them all. One cache per version ("lvl-rules-<version>"); a new build is a new
 // sw.js, hence a new service worker that fills a new cache and, once the reader accepts

@@ -1,6 +1,6 @@
 """Check every internal link and anchor of a built site.
 
-Usage: ``python -m build_scripts.check_links site``.
+Usage: ``python -m build_scripts.tools.check_links site``.
 
 Follows <a href>, <link href>, <script src>, <img src> and meta-refresh targets that
 stay on the site; each must reach a file, and a #fragment must be an id on that page.

@@ -1,17 +1,17 @@
 """Serve a built site the way production should: CSP, precompressed files, sane caching.
 
-    python build_scripts/serve.py SITE_DIR --port 8000 --host 127.0.0.1
+    python -m build_scripts.tools.serve SITE_DIR --port 8000 --host 127.0.0.1
 
-Every response carries the security headers of ``build_scripts/security.py``: the page
+Every response carries the headers of ``build_scripts/publish/headers.py``: the page
 Content-Security-Policy (no 'wasm-unsafe-eval'), except the engine worker script, whose
 policy adds 'wasm-unsafe-eval' (a dedicated worker takes its policy from its own response
 headers); ``X-Content-Type-Options: nosniff`` and ``Referrer-Policy: no-referrer``. The
 same headers are in ``<site>/_headers`` for a static host; that file itself is not served.
 
 A request for ``X`` is answered with ``X.gz`` and ``Content-Encoding: gzip`` when that
-file exists and the client accepts gzip. Engine files whose URL names a version or a
-content hash are cached for a year; everything else (the service worker ``/sw.js``
-included) is revalidated.
+file exists and the client accepts gzip. Files whose URL names a version or a content
+hash are cached for a year; everything else (the service worker ``/sw.js`` included) is
+revalidated.
 
 Tests start it in a background thread: ``server, base_url = start_server(site_dir)``,
 then ``server.shutdown(); server.server_close()`` (or ``stop_server(server)``).
@@ -24,7 +24,6 @@ import email.utils
 import functools
 import http
 import os
-import re
 import sys
 import threading
 import urllib.parse
@@ -34,15 +33,10 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import BinaryIO, ClassVar
 
+from build_scripts.publish import security
+from build_scripts.publish.headers import CACHE_REVALIDATE, cache_control
+
 Policies = str | Mapping[str, str] | None
-
-if __package__ in (None, ""):  # run as a script: python build_scripts/serve.py
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from build_scripts import security  # noqa: E402
-
-# The page policy; kept under its old name for callers that import it.
-CONTENT_SECURITY_POLICY = security.PAGE_POLICY
 # Files in the site directory that are instructions for a host, not part of the site.
 NOT_SERVED = frozenset({"_headers"})
 TEXT = "; charset=utf-8"
@@ -70,14 +64,6 @@ CONTENT_TYPES = {
     ".toml": "application/toml",
     ".csv": "text/csv" + TEXT,
 }
-CACHE_FOREVER = "public, max-age=31536000, immutable"
-CACHE_REVALIDATE = "no-cache"
-# /engine/pyodide/314.0.8/..., snapshot-0123456789abcdef.bin.gz, theme bundles such as
-# main.6f8fd8b1.min.js: the URL changes whenever the content does.
-VERSIONED = re.compile(
-    r"^/engine/pyodide/\d+\.\d+\.\d+[^/]*/"
-    r"|[-.][0-9a-f]{8,64}\.(?:min\.)?(?:js|css|bin\.gz|bin)$"
-)
 
 
 class SiteHandler(SimpleHTTPRequestHandler):
@@ -167,16 +153,6 @@ class SiteHandler(SimpleHTTPRequestHandler):
     def log_message(self, format: str, *args: object) -> None:
         if not self.server.quiet:
             super().log_message(format, *args)
-
-
-def cache_control(path: str, query: str = "") -> str:
-    """Long-lived for URLs that change with their content, revalidate for the rest (the
-    service worker always: browsers look for a new one on every visit)."""
-    if path == security.SERVICE_WORKER_PATH:
-        return CACHE_REVALIDATE
-    if VERSIONED.search(path) or "v" in urllib.parse.parse_qs(query):
-        return CACHE_FOREVER
-    return CACHE_REVALIDATE
 
 
 def _accepts_gzip(header: str) -> bool:
