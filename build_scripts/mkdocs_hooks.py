@@ -1,7 +1,8 @@
 """The MkDocs hook: the one path by which `mkdocs build`, `mkdocs serve` and `make site`
 generate the site from lvl_rules.
 
-- on_config: clear cached rule data (live reload) and build the navigation from it;
+- on_config: clear cached rule data (live reload), build the navigation from it, and
+  put every Markdown table in a named region (build_scripts.pages.table_regions);
 - on_files: add every generated page and data file as a virtual file (nothing is
   written into docs/);
 - on_env: write the browser engine (build_scripts.bundle) into the site before any page,
@@ -34,6 +35,7 @@ from mkdocs.structure.files import File, Files
 from build_scripts.bundle import engine
 from build_scripts.bundle.wheel import current_wheel
 from build_scripts.pages import navigation, site_pages
+from build_scripts.pages.table_regions import TableRegions
 from build_scripts.publish import security
 from lvl_rules import load_all
 from lvl_rules.loading import clear_cache
@@ -58,10 +60,12 @@ def page_policy() -> str | None:
 
 
 def on_config(config: Any) -> Any:
-    """Read the rules afresh and lay out the navigation from them."""
+    """Read the rules afresh, lay out the navigation from them, add our Markdown extension."""
     started = time.perf_counter()
     clear_cache()
     config["nav"] = navigation.nav(load_all())
+    if not any(isinstance(e, TableRegions) for e in config["markdown_extensions"]):
+        config["markdown_extensions"].append(TableRegions())
     TIMINGS["config"] = time.perf_counter() - started
     return config
 
