@@ -15,15 +15,10 @@ from lvl_rules.model.divisions import MAX_AGE, MIN_AGE, UNIFORM_NAMES
 
 from .templating import TEMPLATES
 from .urls import href
+from .words import FOUL_GROUP_NAMES, edition_choice
 
 LOOKUP = "lookup.md"
 CALCULATOR = "calculator.md"
-FOUL_GROUP_NAMES = {
-    "stalling": "Lack of combativeness",
-    "serious": "Serious fouls",
-    "severe": "Severe fouls (disqualify from the match)",
-    "disciplinary": "Disciplinary fouls (disqualify from the competition)",
-}
 
 
 def _options(pairs: list[tuple[str, str]], *, blank: str | None = None) -> str:
@@ -50,9 +45,7 @@ def _off(edition: Edition, shown: str) -> str:
 def division_fields(prefix: str, editions: tuple[Edition, ...]) -> str:
     """Edition, age, LVL or belt (+ experience) and uniform: the division form fields."""
     latest = editions[-1].id
-    choices = [
-        (e.id, f"{e.title} (in force)" if e.id == latest else e.title) for e in reversed(editions)
-    ]
+    choices = [(e.id, edition_choice(e, latest)) for e in reversed(editions)]
     parts = [
         _field("edition", f"{prefix}-edition", "Edition",
                f'<select id="{prefix}-edition" name="edition">{_options(choices)}</select>'),

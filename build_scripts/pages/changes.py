@@ -7,25 +7,20 @@ import re
 from html import escape
 
 from lvl_rules import render
-from lvl_rules.division import describe_ranks
-from lvl_rules.eligibility import granting_group
 from lvl_rules.model import Edition
 
-from .clause_blocks import citation, linker
+from .clause_blocks import linker
 from .urls import clause_page, md_link
+from .words import (
+    COLLECTION_TITLES,
+    KIND_WORDS,
+    citation,
+    first_allowed,
+    moved,
+    unchanged_paragraphs,
+)
 
 PAGE = "rules/changes.md"
-KIND_WORDS = {"changed": "changed", "added": "new", "removed": "removed"}
-COLLECTION_TITLES = {
-    "positions": "Scoring positions",
-    "escapes": "Escaped submissions",
-    "advantages": "Advantages",
-    "fouls": "Fouls",
-    "groups": "Technique groups",
-    "ranks": "LVLs and belts",
-    "experiences": "Prior experience (fair play)",
-    "notes": "Editorial notes",
-}
 _TOKENS = re.compile(r"\s+|[^\s]+")
 _EMPHASIS = re.compile(r"\*\*|(?<![\w*])\*(?=\S)|(?<=\S)\*(?![\w*])")
 
@@ -36,11 +31,7 @@ def clause_diff(old: str, new: str) -> str:
     blocks = []
     for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
         if op == "equal":
-            count = i2 - i1
-            blocks.append(
-                f'<span class="lvl-same">[{count} paragraph{"s" if count > 1 else ""}'
-                " unchanged]</span>"
-            )
+            blocks.append(f'<span class="lvl-same">{unchanged_paragraphs(i2 - i1)}</span>')
         else:
             blocks.append(_words("\n\n".join(a[i1:i2]), "\n\n".join(b[j1:j2])))
     joined = "\n\n".join(blocks)
@@ -160,30 +151,13 @@ def _clause_text(edition: Edition, clause_id: str) -> str:
     return f"{render.heading(edition, clause)}\n\n{render.body(edition, clause)}"
 
 
-def _first_allowed(edition: Edition, technique_id: str) -> str:
-    if edition.techniques[technique_id].prohibited:
-        return "Never allowed"
-    group = granting_group(edition, technique_id)
-    if group is None:
-        return "Not in the chart"
-    limit = group.limits.get(technique_id)
-    only = f" (only {describe_ranks(edition, limit.ranks)})" if limit else ""
-    return f"From “{group.label}”{only}"
-
-
-def _moved(before: str, after: str) -> str:
-    if before == after:
-        return "Same"
-    return "**Changed**"
-
-
 def _chart_changes(old: Edition, new: Edition) -> list[str]:
     link = linker(new, PAGE)
     rows = [f"| Technique | {old.title} | {new.title} | Change |", "|---|---|---|---|"]
     for technique_id, technique in new.techniques.items():
-        before = _first_allowed(old, technique_id) if technique_id in old.techniques else "—"
-        after = _first_allowed(new, technique_id)
-        rows.append(f"| {technique.name} | {before} | {after} | {_moved(before, after)} |")
+        before = first_allowed(old, technique_id) if technique_id in old.techniques else "—"
+        after = first_allowed(new, technique_id)
+        rows.append(f"| {technique.name} | {before} | {after} | {moved(before, after)} |")
     clause = new.eligibility.clause
     intro = (
         f"When each technique first becomes legal ({link(clause, '§' + clause)}). "

@@ -12,18 +12,7 @@ from html import escape
 from lvl_rules.eligibility import Cell, chart
 from lvl_rules.model import Band, Edition, Technique
 
-YES = '<span aria-hidden="true">✓</span> Legal'
-NO = '<span aria-hidden="true">✗</span> Not legal'
-ONLY = '<span aria-hidden="true">✓</span> {} only'
-
-
-def answer_words(gi: bool, nogi: bool) -> str:
-    """The cell text for a band, given the Gi and No-Gi answers."""
-    if gi and nogi:
-        return YES
-    if not gi and not nogi:
-        return NO
-    return ONLY.format("Gi" if gi else "No-Gi")
+from .words import EVERY_ATHLETE, NEVER, answer_words, chart_caption
 
 
 def chart_table(edition: Edition) -> str:
@@ -33,8 +22,7 @@ def chart_table(edition: Edition) -> str:
     body = [_row(technique, cells, bands) for technique, cells in chart(edition)]
     return (
         '<div class="lvl-chart-wrap" role="region" aria-label="Technique chart" tabindex="0">\n'
-        f'<table class="lvl-chart">\n<caption>Legal techniques, {escape(edition.title)}: '
-        "Gi and No-Gi unless the cell says otherwise</caption>\n"
+        f'<table class="lvl-chart">\n<caption>{escape(chart_caption(edition))}</caption>\n'
         f'<thead><tr><th scope="col">Technique</th>{head}</tr></thead>\n<tbody>\n'
         + "\n".join(body)
         + "\n</tbody>\n</table>\n</div>"
@@ -49,9 +37,9 @@ def _row(technique: Technique, cells: tuple[Cell, ...], bands: tuple[Band, ...])
     )
     if technique.prohibited and not any(by_band.values()):
         tds = (
-            f'<td class="lvl-no lvl-never" colspan="{len(bands)}" data-label="Every athlete" '
+            f'<td class="lvl-no lvl-never" colspan="{len(bands)}" data-label="{EVERY_ATHLETE}" '
             f'data-band="all" data-gi="false" data-nogi="false">'
-            f'<span class="lvl-answer">{NO}: never allowed, for any athlete</span></td>'
+            f'<span class="lvl-answer">{NEVER}</span></td>'
         )
     else:
         tds = "".join(

@@ -6,14 +6,7 @@ from lvl_rules import render
 from lvl_rules.model import Clause, Edition
 
 from .urls import cite_path, clause_page, href, md_link
-
-CHANGE_WORDS = {"changed": "Changed", "added": "New"}
-
-
-def citation(edition: Edition, clause: Clause) -> str:
-    """``LVL Rules, Edition 2, §5.4`` (front matter is cited by its title)."""
-    where = f"§{clause.id}" if clause.numbered else f"“{render.title(edition, clause)}”"
-    return f"LVL Rules, {edition.title}, {where}"
+from .words import CHANGE_WORDS, citation
 
 
 def linker(edition: Edition, page: str) -> render.Link:

@@ -16,9 +16,9 @@ from lvl_rules.export import export_edition
 from lvl_rules.model import Edition
 from lvl_rules.scoring import ORDINALS
 
-from . import app_pages, changes, notes_page, scoring_tables
+from . import app_pages, changes, notes_page, scoring_tables, words
 from .chart import chart_table
-from .clause_blocks import citation, clause_block
+from .clause_blocks import clause_block
 from .templating import TEMPLATES
 from .urls import cite_path, clause_page, edition_page, md_link, page_url, sections
 
@@ -122,10 +122,8 @@ def _scoring_page(edition: Edition, newer: Edition | None) -> str:
         ladders=render.TABLES["ladders"](edition, render.plain_link),
         ladder_clause=ladder.clause,
         ladder_page=md_link(page, clause_page(edition.id, edition.clauses[ladder.clause])),
-        double_stalling=(
-            f"If both athletes reach their {step} stalling penalty at the same time, the match "
-            f"restarts standing ([§{both.id}]"
-            f"({md_link(page, clause_page(edition.id, both), both.id)}))."
+        double_stalling=words.double_stalling(
+            step, f"[§{both.id}]({md_link(page, clause_page(edition.id, both), both.id)})"
         ),
         fouls=scoring_tables.foul_rows(edition, page),
         order=scoring_tables.decision_rows(edition, page),
@@ -142,7 +140,7 @@ def cite_page(edition: Edition, clause_id: str, page_policy: str | None) -> str:
         else ""
     )
     target = "../../../" + page_url(clause_page(edition.id, clause)) + f"#{clause_id}"
-    text = escape(citation(edition, clause))
+    text = escape(words.citation(edition, clause))
     heading = escape(render.heading(edition, clause))
     return (
         "<!doctype html>\n"

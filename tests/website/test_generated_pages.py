@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from build_scripts.pages import site_pages
-from build_scripts.pages.chart import answer_words
+from build_scripts.pages.words import answer_words
 from lvl_rules import check, load_all, load_edition, render
 from lvl_rules.eligibility import sample
 

@@ -1,0 +1,172 @@
+"""The sentences and labels the build writes from rule data, gathered in one place: what
+officials read in page titles, the scoring tables, the chart, the changes page and the
+citation tools. (Static prose is in ``templates/``.) These are meant to move into
+``lvl_rules/words/`` beside the engine's own sentences."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from lvl_rules import render
+from lvl_rules.division import describe_criteria, describe_ranks
+from lvl_rules.eligibility import granting_group
+from lvl_rules.model import Award, Clause, Edition, Foul
+
+# -- Editions and page titles ------------------------------------------------------------
+
+
+def edition_label(edition: Edition, latest: str) -> str:
+    """``Edition 2, in force`` or ``Edition 1``: which edition a page belongs to."""
+    return f"{edition.title}, in force" if edition.id == latest else edition.title
+
+
+def edition_choice(edition: Edition, latest: str) -> str:
+    """``Edition 2 (in force)`` or ``Edition 1``: an edition in the navigation and forms."""
+    return f"{edition.title} (in force)" if edition.id == latest else edition.title
+
+
+def editions_label(editions: Sequence[Edition]) -> str:
+    """``Editions 1 and 2``: the editions a page about all of them covers."""
+    ids = [edition.id for edition in editions]
+    if len(ids) == 1:
+        return editions[0].title
+    return f"Editions {', '.join(ids[:-1])} and {ids[-1]}"
+
+
+def page_title(name: str, label: str) -> str:
+    """``§7 Fouls · Edition 2, in force``: a page's title, in the browser and in search."""
+    return f"{name} · {label}"
+
+
+def section_name(edition: Edition, section: Clause) -> str:
+    """``§7 Fouls``: a numbered section in the navigation and page titles."""
+    return f"§{section.id} {render.title(edition, section)}"
+
+
+# -- Citations ---------------------------------------------------------------------------
+
+CHANGE_WORDS = {"changed": "Changed", "added": "New"}
+
+
+def citation(edition: Edition, clause: Clause) -> str:
+    """``LVL Rules, Edition 2, §5.4`` (front matter is cited by its title)."""
+    where = f"§{clause.id}" if clause.numbered else f"“{render.title(edition, clause)}”"
+    return f"LVL Rules, {edition.title}, {where}"
+
+
+# -- Scoring at a glance -----------------------------------------------------------------
+
+
+def award_words(award: Award) -> str:
+    """What a referee gives for a scoring variant or an escaped submission."""
+    if award.kind == "points":
+        return f"{award.points} points"
+    return "An advantage (not points)" if award.kind == "advantage" else "No points"
+
+
+def points_words(points: int) -> str:
+    """``3 points``."""
+    return f"{points} points"
+
+
+def foul_effect(edition: Edition, foul: Foul) -> str:
+    """What a foul does, in words, from its data."""
+    if foul.group == "severe":
+        words = "Disqualification from the match"
+    elif foul.group == "disciplinary":
+        words = "Disqualification from the competition (Gi and No-Gi)"
+    else:
+        words = "The next penalty on the scale"
+    if foul.restart:
+        words += f"; the match restarts {foul.restart}"
+    if foul.opponent_points:
+        words += f"; {foul.opponent_points} points to the opponent"
+    if foul.opponent_points_if_defending:
+        words += (
+            f"; {foul.opponent_points_if_defending} points to the opponent if done while "
+            "defending a takedown or sweep"
+        )
+    if foul.unless_legal:
+        name = edition.techniques[foul.unless_legal].name.lower()
+        words += f". Not a foul where {name} is legal"
+    if foul.only_for:
+        words += ". A foul only in: " + "; ".join(
+            describe_criteria(edition, c) for c in foul.only_for
+        )
+    return words
+
+
+def double_stalling(step: str, clause_link: str) -> str:
+    """The rule for both athletes' stalling penalties, ``step`` an ordinal ("3rd")."""
+    return (
+        f"If both athletes reach their {step} stalling penalty at the same time, the match "
+        f"restarts standing ({clause_link})."
+    )
+
+
+# Calculator: the groups of fouls in its pickers.
+FOUL_GROUP_NAMES = {
+    "stalling": "Lack of combativeness",
+    "serious": "Serious fouls",
+    "severe": "Severe fouls (disqualify from the match)",
+    "disciplinary": "Disciplinary fouls (disqualify from the competition)",
+}
+
+# -- The technique chart -----------------------------------------------------------------
+
+YES = '<span aria-hidden="true">✓</span> Legal'
+NO = '<span aria-hidden="true">✗</span> Not legal'
+ONLY = '<span aria-hidden="true">✓</span> {} only'
+NEVER = f"{NO}: never allowed, for any athlete"
+EVERY_ATHLETE = "Every athlete"
+
+
+def answer_words(gi: bool, nogi: bool) -> str:
+    """The cell text for a band, given the Gi and No-Gi answers."""
+    if gi and nogi:
+        return YES
+    if not gi and not nogi:
+        return NO
+    return ONLY.format("Gi" if gi else "No-Gi")
+
+
+def chart_caption(edition: Edition) -> str:
+    """The chart table's caption (plain text; the caller escapes it)."""
+    return f"Legal techniques, {edition.title}: Gi and No-Gi unless the cell says otherwise"
+
+
+# -- What changed ------------------------------------------------------------------------
+
+KIND_WORDS = {"changed": "changed", "added": "new", "removed": "removed"}
+COLLECTION_TITLES = {
+    "positions": "Scoring positions",
+    "escapes": "Escaped submissions",
+    "advantages": "Advantages",
+    "fouls": "Fouls",
+    "groups": "Technique groups",
+    "ranks": "LVLs and belts",
+    "experiences": "Prior experience (fair play)",
+    "notes": "Editorial notes",
+}
+
+
+def unchanged_paragraphs(count: int) -> str:
+    """``[2 paragraphs unchanged]``: a folded run of the word diff."""
+    return f"[{count} paragraph{'s' if count > 1 else ''} unchanged]"
+
+
+def first_allowed(edition: Edition, technique_id: str) -> str:
+    """When a technique first becomes legal in an edition's chart."""
+    if edition.techniques[technique_id].prohibited:
+        return "Never allowed"
+    group = granting_group(edition, technique_id)
+    if group is None:
+        return "Not in the chart"
+    limit = group.limits.get(technique_id)
+    only = f" (only {describe_ranks(edition, limit.ranks)})" if limit else ""
+    return f"From “{group.label}”{only}"
+
+
+def moved(before: str, after: str) -> str:
+    """The chart-changes column: the same first group, or not."""
+    return "Same" if before == after else "**Changed**"
