@@ -9,6 +9,7 @@ from html import escape
 from lvl_rules import render
 from lvl_rules.model import Edition
 
+from . import page_meta
 from .clause_blocks import linker
 from .urls import clause_page, md_link
 from .words import (
@@ -61,11 +62,15 @@ def _plain(markdown: str) -> str:
 def changes_markdown(editions: tuple[Edition, ...]) -> str:
     """The whole page, newest edition first."""
     by_id = {e.id: e for e in editions}
+    about = page_meta.for_page_about_editions(editions, "What changed")
     parts = [
         "---",
+        about["meta"],
         "description: What changed in the LVL rules from one edition to the next, clause by"
         " clause.",
         "---",
+        "",
+        about["edition_line"],
         "",
         "# What changed",
         "",

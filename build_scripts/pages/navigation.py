@@ -1,4 +1,5 @@
-"""The site navigation, laid out from the editions (newest first)."""
+"""The site navigation, laid out from the editions (newest first), and the name each
+page of an edition goes by there and in its title."""
 
 from __future__ import annotations
 
@@ -8,6 +9,21 @@ from lvl_rules import render
 from lvl_rules.model import Edition
 
 from .urls import sections
+from .words import edition_choice, section_name
+
+
+def edition_pages(edition: Edition) -> list[tuple[str, str]]:
+    """``(name, source page)`` of every page of an edition, in navigation order."""
+    e = edition.id
+    closing = edition.clauses["closing-note"]
+    return [
+        ("About these rules", f"rules/{e}/index.md"),
+        *((section_name(edition, s), f"rules/{e}/{s.id}.md") for s in sections(edition)),
+        (render.title(edition, closing), f"rules/{e}/closing-note.md"),
+        ("Technique chart", f"rules/{e}/techniques.md"),
+        ("Scoring at a glance", f"rules/{e}/scoring.md"),
+        ("Printable rulebook", f"rules/{e}/print.md"),
+    ]
 
 
 def nav(editions: tuple[Edition, ...]) -> list[Any]:
@@ -15,20 +31,8 @@ def nav(editions: tuple[Edition, ...]) -> list[Any]:
     latest = editions[-1].id
     rules: list[Any] = ["rules/index.md"]
     for edition in reversed(editions):
-        e = edition.id
-        title = f"{edition.title} (in force)" if e == latest else edition.title
-        pages: list[Any] = [{"About these rules": f"rules/{e}/index.md"}]
-        pages += [
-            {f"§{s.id} {render.title(edition, s)}": f"rules/{e}/{s.id}.md"}
-            for s in sections(edition)
-        ]
-        pages += [
-            {render.title(edition, edition.clauses["closing-note"]): f"rules/{e}/closing-note.md"},
-            {"Technique chart": f"rules/{e}/techniques.md"},
-            {"Scoring at a glance": f"rules/{e}/scoring.md"},
-            {"Printable rulebook": f"rules/{e}/print.md"},
-        ]
-        rules.append({title: pages})
+        pages = [{name: page} for name, page in edition_pages(edition)]
+        rules.append({edition_choice(edition, latest): pages})
     rules += [{"What changed": "rules/changes.md"}, {"Editorial notes": "rules/notes.md"}]
     return [
         {"Home": "index.md"},

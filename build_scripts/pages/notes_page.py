@@ -5,6 +5,7 @@ from __future__ import annotations
 from lvl_rules import render
 from lvl_rules.model import Edition
 
+from . import page_meta
 from .clause_blocks import linker
 from .urls import clause_page, md_link
 
@@ -14,11 +15,15 @@ DATA_PAGE = "data/index.md"
 
 def notes_markdown(editions: tuple[Edition, ...]) -> str:
     """Every editorial note of every edition, newest edition first."""
+    about = page_meta.for_page_about_editions(editions, "Editorial notes")
     parts = [
         "---",
+        about["meta"],
         "description: Where the LVL rules are silent, unclear or mistaken, what LVL Rules"
         " decided and why.",
         "---",
+        "",
+        about["edition_line"],
         "",
         "# Editorial notes",
         "",

@@ -16,7 +16,7 @@ from lvl_rules.export import export_edition
 from lvl_rules.model import Edition
 from lvl_rules.scoring import ORDINALS
 
-from . import app_pages, changes, notes_page, scoring_tables, words
+from . import app_pages, changes, navigation, notes_page, page_meta, scoring_tables, words
 from .chart import chart_table
 from .clause_blocks import clause_block
 from .templating import TEMPLATES
@@ -53,8 +53,15 @@ def generate(editions: tuple[Edition, ...], *, page_policy: str | None) -> dict[
 
 def edition_pages(edition: Edition, newer: Edition | None) -> dict[str, str]:
     """The front page, section pages, closing note, chart, scoring and print pages."""
-    e = edition.id
-    front = edition_page(e)
+    latest = newer.id if newer else edition.id
+    names = {page: name for name, page in navigation.edition_pages(edition)}
+
+    def meta(page: str) -> dict:
+        return page_meta.for_edition_page(
+            edition, latest, names[page], search=not page.endswith("/print.md")
+        )
+
+    front = edition_page(edition.id)
     numbered = sections(edition)
     closing = edition.clauses["closing-note"]
     pages = {
@@ -68,17 +75,15 @@ def edition_pages(edition: Edition, newer: Edition | None) -> dict[str, str]:
                 clause_block(edition, edition.clauses[c], front, level=2, newer=newer)
                 for c in ("preamble", "reading-guide")
             ),
-        ),
-        f"rules/{e}/closing-note.md": clause_block(
-            edition, closing, f"rules/{e}/closing-note.md", level=1, newer=newer
+            **meta(front),
         ),
     }
-    for index, section in enumerate(numbered):
-        page = f"rules/{e}/{section.id}.md"
+    for section in (*numbered, closing):
+        page = f"rules/{edition.id}/{section.id}.md"
         blocks = [
             clause_block(edition, clause, page, level=min(clause.depth, 6), newer=newer)
             for clause in edition.clauses.values()
-            if clause.numbered and clause.section == section.id
+            if clause.id == section.id or (clause.numbered and clause.section == section.id)
         ]
         pages[page] = TEMPLATES.get_template("section.md.j2").render(
             edition=edition,
@@ -86,28 +91,31 @@ def edition_pages(edition: Edition, newer: Edition | None) -> dict[str, str]:
             title=render.title(edition, section),
             newer=newer,
             blocks="\n".join(blocks),
-            previous=_titled(edition, numbered[index - 1]) if index else None,
-            following=_titled(edition, numbered[index + 1]) if index + 1 < len(numbered) else None,
+            **meta(page),
         )
-    pages[f"rules/{e}/techniques.md"] = TEMPLATES.get_template("techniques.md.j2").render(
+    page = f"rules/{edition.id}/techniques.md"
+    pages[page] = TEMPLATES.get_template("techniques.md.j2").render(
         edition=edition,
         newer=newer,
         table=chart_table(edition),
         notes=[n for n in edition.notes.values() if n.clause.split(".")[0] == "1"],
+        **meta(page),
     )
-    pages[f"rules/{e}/scoring.md"] = _scoring_page(edition, newer)
-    print_page = f"rules/{e}/print.md"
-    pages[print_page] = TEMPLATES.get_template("print.md.j2").render(
+    page = f"rules/{edition.id}/scoring.md"
+    pages[page] = _scoring_page(edition, newer, **meta(page))
+    page = f"rules/{edition.id}/print.md"
+    pages[page] = TEMPLATES.get_template("print.md.j2").render(
         edition=edition,
         blocks="\n".join(
-            clause_block(edition, clause, print_page, level=min(clause.depth + 1, 6))
+            clause_block(edition, clause, page, level=min(clause.depth + 1, 6))
             for clause in edition.clauses.values()
         ),
+        **meta(page),
     )
     return pages
 
 
-def _scoring_page(edition: Edition, newer: Edition | None) -> str:
+def _scoring_page(edition: Edition, newer: Edition | None, **meta: str) -> str:
     page = f"rules/{edition.id}/scoring.md"
     ladder = edition.ladders[0]
     rules = edition.scoring
@@ -127,6 +135,7 @@ def _scoring_page(edition: Edition, newer: Edition | None) -> str:
         ),
         fouls=scoring_tables.foul_rows(edition, page),
         order=scoring_tables.decision_rows(edition, page),
+        **meta,
     )
 
 
