@@ -6,10 +6,10 @@ import difflib
 import re
 from html import escape
 
-from lvl_rules import render
-from lvl_rules.division import describe_ranks
-from lvl_rules.eligibility import granting_group
+from lvl_rules.engines.eligibility import granting_group
 from lvl_rules.model import Edition
+from lvl_rules.words import markdown as render
+from lvl_rules.words.division import describe_ranks
 
 from .clause_blocks import citation, linker
 from .urls import clause_page, md_link

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from lvl_rules import render
 from lvl_rules.model import Edition
+from lvl_rules.words import markdown as render
 
 from .urls import sections
 
