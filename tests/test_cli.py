@@ -2,7 +2,7 @@
 
 Bad input of any kind exits with status 2 and prints exactly one line on stderr that names
 the field and what is allowed, never a traceback. Checked in-process through
-``lvl_rules.cli.main(argv)`` and, on the host, through the installed ``lvl-rules`` console
+``lvl_rules.faces.cli.main(argv)`` and, on the host, through the installed ``lvl-rules`` console
 script and ``python -m lvl_rules``.
 """
 
@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 
 from lvl_rules import load_edition
-from lvl_rules.cli import main
+from lvl_rules.faces.cli import main
 
 ED1 = ["--edition", "1"]
 ED2 = ["--edition", "2"]

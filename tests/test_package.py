@@ -108,7 +108,7 @@ def test_installed_package_is_the_wheel(tmp_path: Path) -> None:
 def test_installed_package_is_up_to_date() -> None:
     """The installed wheel holds the same code and data as the source tree (`make wheel`)."""
     installed = Path(str(files("lvl_rules")))
-    patterns = ("*.py", "model/*.py", "editions/*/*.toml", "py.typed")
+    patterns = ("**/*.py", "editions/*/*.toml", "py.typed")
     expected = {
         str(path.relative_to(SOURCE)): path.read_bytes()
         for pattern in patterns

@@ -91,11 +91,11 @@ import gc
 import json
 
 import lvl_rules
-import lvl_rules.api
+import lvl_rules.faces.api
 
 lvl_rules.load_all()
 for request in json.loads(WARM_UP):
-    answer = json.loads(lvl_rules.api.handle(json.dumps(request)))
+    answer = json.loads(lvl_rules.faces.api.handle(json.dumps(request)))
     if not answer["ok"]:
         raise RuntimeError(f"warm-up request {request} failed: {answer}")
 del request, answer

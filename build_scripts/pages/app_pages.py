@@ -10,8 +10,8 @@ from __future__ import annotations
 import json
 from html import escape
 
-from lvl_rules.model import Edition
-from lvl_rules.model.divisions import MAX_AGE, MIN_AGE, UNIFORM_NAMES
+from lvl_rules.model import MAX_AGE, MIN_AGE, Edition
+from lvl_rules.words.division import UNIFORM_NAMES
 
 from .templating import TEMPLATES
 from .urls import href

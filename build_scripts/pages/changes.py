@@ -6,8 +6,8 @@ import difflib
 import re
 from html import escape
 
-from lvl_rules import render
 from lvl_rules.model import Edition
+from lvl_rules.words import markdown as render
 
 from . import page_meta
 from .clause_blocks import linker

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from html import escape
 
-from lvl_rules.eligibility import Cell, chart
+from lvl_rules.engines.chart import Cell, chart
 from lvl_rules.model import Band, Edition, Technique
 
 from .words import EVERY_ATHLETE, NEVER, answer_words, chart_caption
@@ -30,7 +30,7 @@ def chart_table(edition: Edition) -> str:
 
 
 def _row(technique: Technique, cells: tuple[Cell, ...], bands: tuple[Band, ...]) -> str:
-    by_band = {(c.band.id, c.uniform): c.answer.legal for c in cells}
+    by_band = {(c.band.id, c.uniform): c.verdict.legal for c in cells}
     name = (
         f'<th scope="row"><span class="lvl-technique">{escape(technique.name)}</span>'
         f'<span class="lvl-technique-kind">{escape(technique.description)}</span></th>'

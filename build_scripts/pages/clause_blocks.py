@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from lvl_rules import render
 from lvl_rules.model import Clause, Edition
+from lvl_rules.words import markdown as render
 
 from .urls import cite_path, clause_page, href, md_link
 from .words import CHANGE_WORDS, citation

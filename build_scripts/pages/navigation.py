@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from lvl_rules import render
 from lvl_rules.model import Edition
+from lvl_rules.words import markdown as render
 
 from .urls import sections
 from .words import edition_choice, section_name

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from lvl_rules import render
 from lvl_rules.model import Edition
+from lvl_rules.words import markdown as render
 
 from . import page_meta
 from .clause_blocks import linker

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from lvl_rules import render
 from lvl_rules.model import Edition
+from lvl_rules.words import markdown as render
+from lvl_rules.words.scoring import award_words, foul_effect, label
 
 from .urls import clause_page, md_link
-from .words import award_words, foul_effect, points_words
+from .words import points_words
 
 
 def _where(edition: Edition, page: str, clause_id: str) -> str:
@@ -33,7 +34,11 @@ def points_rows(edition: Edition, page: str) -> list[dict[str, str]]:
             if variant.explain:
                 award += f". {variant.explain}"
             rows.append(
-                {"name": position.label(variant_id), "award": award, "clause": variant.clause}
+                {
+                    "name": label(edition, position.id, variant_id),
+                    "award": award,
+                    "clause": variant.clause,
+                }
             )
     for escape in edition.escapes.values():
         rows.append({"name": escape.name, "award": award_words(escape), "clause": escape.clause})

@@ -9,12 +9,11 @@ from __future__ import annotations
 
 import json
 from html import escape
-from importlib.resources import files
 
-from lvl_rules import render
-from lvl_rules.export import export_edition
+from lvl_rules.faces.export import edition_schema, export_edition
 from lvl_rules.model import Edition
-from lvl_rules.scoring import ORDINALS
+from lvl_rules.words import markdown as render
+from lvl_rules.words import scoring as scoring_words
 
 from . import app_pages, changes, navigation, notes_page, page_meta, scoring_tables, words
 from .chart import chart_table
@@ -36,7 +35,7 @@ def generate(editions: tuple[Edition, ...], *, page_policy: str | None) -> dict[
         notes_page.DATA_PAGE: notes_page.data_markdown(editions, latest),
         app_pages.LOOKUP: app_pages.lookup_page(editions),
         app_pages.CALCULATOR: app_pages.calculator_page(editions),
-        "data/schema.json": files("lvl_rules").joinpath("schema.json").read_text(encoding="utf-8"),
+        "data/schema.json": json.dumps(edition_schema(), indent=2, ensure_ascii=False) + "\n",
     }
     for edition in editions:
         newer = editions[-1] if edition.id != latest else None
@@ -120,7 +119,6 @@ def _scoring_page(edition: Edition, newer: Edition | None, **meta: str) -> str:
     ladder = edition.ladders[0]
     rules = edition.scoring
     both = edition.clauses[rules.double_stalling_clause]
-    step = ORDINALS[rules.double_stalling_step - 1]
     return TEMPLATES.get_template("scoring.md.j2").render(
         edition=edition,
         newer=newer,
@@ -130,8 +128,9 @@ def _scoring_page(edition: Edition, newer: Edition | None, **meta: str) -> str:
         ladders=render.TABLES["ladders"](edition, render.plain_link),
         ladder_clause=ladder.clause,
         ladder_page=md_link(page, clause_page(edition.id, edition.clauses[ladder.clause])),
-        double_stalling=words.double_stalling(
-            step, f"[§{both.id}]({md_link(page, clause_page(edition.id, both), both.id)})"
+        double_stalling=(
+            f"{scoring_words.double_stalling(edition)} ([§{both.id}]"
+            f"({md_link(page, clause_page(edition.id, both), both.id)}))."
         ),
         fouls=scoring_tables.foul_rows(edition, page),
         order=scoring_tables.decision_rows(edition, page),

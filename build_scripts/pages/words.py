@@ -1,16 +1,16 @@
 """The sentences and labels the build writes from rule data, gathered in one place: what
-officials read in page titles, the scoring tables, the chart, the changes page and the
-citation tools. (Static prose is in ``templates/``.) These are meant to move into
-``lvl_rules/words/`` beside the engine's own sentences."""
+officials read in page titles, the chart, the changes page, the citation tools and the
+calculator's pickers. (Static prose is in ``templates/``; the scoring tables' words are
+lvl_rules.words.scoring's.) These belong in ``lvl_rules/words/`` beside the rest."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from lvl_rules import render
-from lvl_rules.division import describe_criteria, describe_ranks
-from lvl_rules.eligibility import granting_group
-from lvl_rules.model import Award, Clause, Edition, Foul
+from lvl_rules.engines.eligibility import granting_group
+from lvl_rules.model import Clause, Edition
+from lvl_rules.words import markdown as render
+from lvl_rules.words.division import describe_ranks
 
 # -- Editions and page titles ------------------------------------------------------------
 
@@ -57,51 +57,9 @@ def citation(edition: Edition, clause: Clause) -> str:
 # -- Scoring at a glance -----------------------------------------------------------------
 
 
-def award_words(award: Award) -> str:
-    """What a referee gives for a scoring variant or an escaped submission."""
-    if award.kind == "points":
-        return f"{award.points} points"
-    return "An advantage (not points)" if award.kind == "advantage" else "No points"
-
-
 def points_words(points: int) -> str:
     """``3 points``."""
     return f"{points} points"
-
-
-def foul_effect(edition: Edition, foul: Foul) -> str:
-    """What a foul does, in words, from its data."""
-    if foul.group == "severe":
-        words = "Disqualification from the match"
-    elif foul.group == "disciplinary":
-        words = "Disqualification from the competition (Gi and No-Gi)"
-    else:
-        words = "The next penalty on the scale"
-    if foul.restart:
-        words += f"; the match restarts {foul.restart}"
-    if foul.opponent_points:
-        words += f"; {foul.opponent_points} points to the opponent"
-    if foul.opponent_points_if_defending:
-        words += (
-            f"; {foul.opponent_points_if_defending} points to the opponent if done while "
-            "defending a takedown or sweep"
-        )
-    if foul.unless_legal:
-        name = edition.techniques[foul.unless_legal].name.lower()
-        words += f". Not a foul where {name} is legal"
-    if foul.only_for:
-        words += ". A foul only in: " + "; ".join(
-            describe_criteria(edition, c) for c in foul.only_for
-        )
-    return words
-
-
-def double_stalling(step: str, clause_link: str) -> str:
-    """The rule for both athletes' stalling penalties, ``step`` an ordinal ("3rd")."""
-    return (
-        f"If both athletes reach their {step} stalling penalty at the same time, the match "
-        f"restarts standing ({clause_link})."
-    )
 
 
 # Calculator: the groups of fouls in its pickers.

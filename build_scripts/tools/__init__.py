@@ -1,2 +1,2 @@
 """Tools around the build: the static server (``make serve``, the tests, the PDF step),
-the link checker, the JSON Schema writer and how every script launches Chromium."""
+the link checker and how every script launches Chromium."""

@@ -10,8 +10,9 @@ import pytest
 
 from build_scripts.pages import site_pages
 from build_scripts.pages.words import answer_words
-from lvl_rules import check, load_all, load_edition, render
-from lvl_rules.eligibility import sample
+from lvl_rules import check, load_all, load_edition
+from lvl_rules.engines.chart import sample
+from lvl_rules.words import markdown as render
 
 GOLDEN = Path(__file__).resolve().parent.parent / "golden"
 GOLDEN_PAGES = (

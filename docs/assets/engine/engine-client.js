@@ -18,7 +18,7 @@
  *   await engine.ready;                   // {versions, timings}; rejects with EngineError
  *   const result = await engine.request({
  *     action: "eligibility", edition: "2", age: 30, belt: "purple", uniform: "nogi",
- *   });                                   // the "result" of lvl_rules.api.handle
+ *   });                                   // the "result" of lvl_rules.faces.api.handle
  *
  * request(obj, {timeout}) resolves with the answer's `result`. It rejects with an
  * EngineError whose `kind` says why:
@@ -141,7 +141,7 @@ class Engine {
     return () => this._listeners.delete(fn);
   }
 
-  /** Answer one request object with lvl_rules.api.handle; see the module comment. */
+  /** Answer one request object with lvl_rules.faces.api.handle; see the module comment. */
   async request(request, { timeout = this.timeout } = {}) {
     if (this.state === "failed") throw this._error;
     this.start();

@@ -1,6 +1,6 @@
 // The LVL Rules engine worker: a *module* Web Worker (Pyodide 314 refuses classic ones)
 // started by engine-client.js. It boots Pyodide from this site only, installs the
-// lvl_rules wheel and answers JSON requests with lvl_rules.api.handle.
+// lvl_rules wheel and answers JSON requests with lvl_rules.faces.api.handle.
 //
 // Files come from <site>/engine/ (written by build_scripts/bundle/engine.py):
 //   manifest.json             always revalidated; names every other file with its sha256
@@ -529,7 +529,7 @@ async function boot() {
   );
   mark(state.installed ? "wheel written by fsInit" : "wheel unpacked by Python");
 
-  const handle = pyodide.pyimport("lvl_rules.api").handle;
+  const handle = pyodide.pyimport("lvl_rules.faces.api").handle;
   const versions = JSON.parse(
     pyodide.runPython(
       "import json, sys, lvl_rules; json.dumps({'python': sys.version.split()[0], 'lvl_rules': lvl_rules.__version__})",

@@ -1,4 +1,8 @@
-"""Read the editions shipped in the package (or a folder given by a test) into models."""
+"""Read the editions shipped in the package (or a folder given by a test) into models.
+
+The only place that reads the package's data files. Editions are loaded by their exact
+ID; "latest" and numbers are resolved by the faces (:mod:`lvl_rules.faces.library`).
+"""
 
 from __future__ import annotations
 
@@ -8,44 +12,35 @@ from importlib.resources import files
 from importlib.resources.abc import Traversable
 from typing import Any
 
+from ..errors import RulesError
+from ..model import Change, Edition
+from ..model.reader import Table
 from .amendments import Origins, apply_amendment, check_amendment_target
-from .errors import RulesError, allowed
-from .model import Change, Edition
-from .model.checks import check_edition
-from .tables import Table
+from .checks import check_edition
 
-LATEST = "latest"
 AMENDMENT_FILE = "amendment.toml"
 
 
-def _default_root() -> Traversable:
+def default_root() -> Traversable:
+    """The editions folder shipped in the package."""
     return files("lvl_rules").joinpath("editions")
 
 
 def edition_ids(root: Traversable | None = None) -> tuple[str, ...]:
     """The IDs of every edition, oldest first."""
-    root = root or _default_root()
+    root = root or default_root()
     ids = [entry.name for entry in root.iterdir() if entry.is_dir() and entry.name.isdigit()]
     return tuple(sorted(ids, key=int))
 
 
-def resolve_edition(edition: str | int, root: Traversable | None = None) -> str:
-    """Turn ``"latest"``, ``2`` or ``"2"`` into an edition ID, or raise RulesError."""
-    known = edition_ids(root)
-    wanted = str(edition).strip()
-    if wanted == LATEST:
-        return known[-1]
-    if wanted not in known:
-        raise RulesError(
-            f"edition {wanted!r} does not exist; allowed: {allowed((*known, LATEST))}",
-            field="edition",
-        )
-    return wanted
+def load_edition(edition_id: str, root: Traversable | None = None) -> Edition:
+    """The complete edition with this exact ID (amendments merged), built once and cached."""
+    return _load(edition_id, root)
 
 
-def load_edition(edition: str | int = LATEST, root: Traversable | None = None) -> Edition:
-    """The complete edition (amendments merged), built once and then cached."""
-    return _load(resolve_edition(edition, root), root)
+def load_all(root: Traversable | None = None) -> tuple[Edition, ...]:
+    """Every edition, oldest first."""
+    return tuple(load_edition(edition, root) for edition in edition_ids(root))
 
 
 def clear_cache() -> None:
@@ -54,22 +49,16 @@ def clear_cache() -> None:
     _edition_data.cache_clear()
 
 
-def load_all(root: Traversable | None = None) -> tuple[Edition, ...]:
-    """Every edition, oldest first."""
-    return tuple(load_edition(edition, root) for edition in edition_ids(root))
-
-
 @functools.cache
 def _load(edition_id: str, root: Traversable | None) -> Edition:
-    data, origins, changes = _edition_data(edition_id, root or _default_root())
+    data, origins, changes = _edition_data(edition_id, root or default_root())
     edition = Edition.from_data(data, origins, changes=changes)
     check_edition(edition, origins)
     if edition.id != edition_id:
         raise RulesError(
-            f"{origins.get(('edition', None))}: key 'edition.id' is '{edition.id}' but the "
-            f"folder is editions/{edition_id}",
-            field="edition.id",
-        )
+            "folder-mismatch", field="edition.id", file=origins.get(("edition", None)),
+            id=edition.id, folder=edition_id,
+        )  # fmt: skip
     return edition
 
 
@@ -93,7 +82,7 @@ def _edition_data(
         label = f"editions/{edition_id}/{entry.name}"
         for name, value in _read(entry, label).raw().items():
             if name in data:
-                raise RulesError(f"{label}: table '{name}' is also in {origins[(name, None)]}")
+                raise RulesError("table-twice", file=label, table=name, other=origins[(name, None)])
             data[name] = value
             origins[(name, None)] = label
             if isinstance(value, dict):
@@ -103,8 +92,13 @@ def _edition_data(
 
 
 def _read(entry: Traversable, label: str) -> Table:
+    raw = entry.read_bytes()
     try:
-        parsed = tomllib.loads(entry.read_text(encoding="utf-8"))
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise RulesError("not-utf8", field=label, file=label, position=error.start) from None
+    try:
+        parsed = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        raise RulesError(f"{label}: not valid TOML: {error}", field=label) from None
+        raise RulesError("not-toml", field=label, file=label, reason=str(error)) from None
     return Table(parsed, file=label, path="")

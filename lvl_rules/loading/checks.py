@@ -6,25 +6,14 @@ Each failure names the file and key at fault, so a broken data file is fixed in 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from typing import Any
 
-from ..errors import RulesError, allowed
-from .divisions import MAX_AGE, MIN_AGE, Criteria
-from .edition import Edition
-from .text import REFERENCE, TABLES, TOCS
-
-# Records the engines rely on by ID.
-REQUIRED_FOULS = {
-    "stalling": "stalling",
-    "serious": "serious",
-    "severe": "severe",
-    "disciplinary": "disciplinary",
-    "illegal-hold": "severe",
-}
-REQUIRED_METHODS = (
-    "submission", "stoppage", "disqualification", "loss-of-consciousness",
-    "points", "advantages", "penalties", "referee-decision", "random-draw",
-)  # fmt: skip
-REQUIRED_ESCAPES = ("locked", "open")
+from ..engines.scoring import NEEDS
+from ..errors import RulesError, data_error
+from ..model import MAX_AGE, MIN_AGE, Criteria, Edition
+from ..model.rulebook import REFERENCE
+from ..words.errors import UNKNOWN_FILE
+from ..words.markdown import MARKERS
 
 
 class _Checker:
@@ -32,28 +21,29 @@ class _Checker:
         self.edition = edition
         self.origins = origins
 
-    def fail(self, collection: str, key: str | None, field: str, problem: str) -> RulesError:
+    def fail(
+        self, collection: str, key: str | None, field: str, problem: str, /, **details: Any
+    ) -> RulesError:
         file = self.origins.get((collection, key)) or self.origins.get(
-            (collection, None), "edition data"
+            (collection, None), UNKNOWN_FILE
         )
         shown = f'"{key}"' if key and "." in key else key
         where = ".".join(part for part in (collection, shown, field) if part)
-        return RulesError(f"{file}: key '{where}' {problem}", field=f"{file}: {where}")
+        return data_error(file, where, problem, **details)
 
     def clause(self, collection: str, key: str | None, field: str, clause_id: str) -> None:
         if clause_id not in self.edition.clauses:
             raise self.fail(
-                collection, key, field,
-                f"cites clause '{clause_id}', which Edition {self.edition.id} does not have",
-            )  # fmt: skip
+                collection, key, field, "unknown-clause", clause=clause_id, edition=self.edition.id
+            )
 
     def ranks(self, collection: str, key: str, criteria: Iterable[Criteria]) -> None:
         for item in criteria:
             for rank in item.ranks:
                 if rank not in self.edition.ranks:
                     raise self.fail(
-                        collection, key, "when",
-                        f"names rank '{rank}'; allowed: {allowed(self.edition.ranks)}",
+                        collection, key, "when", "criteria-rank", rank=rank,
+                        known=tuple(self.edition.ranks),
                     )  # fmt: skip
 
 
@@ -68,7 +58,7 @@ def check_edition(edition: Edition, origins: Mapping[tuple[str, str | None], str
             collection = getattr(edition, change.collection)
             keys = collection if isinstance(collection, dict) else {r.id for r in collection}
             if change.key not in keys:
-                raise check.fail(change.collection, change.key, "", "was amended but is missing")
+                raise check.fail(change.collection, change.key, "", "amended-missing")
 
 
 def _check_text(check: _Checker) -> None:
@@ -77,21 +67,19 @@ def _check_text(check: _Checker) -> None:
         for ref in clause.references():
             check.clause("clauses", clause.id, "text", ref)
         if clause.parent is not None:
-            check.clause("clauses", clause.id, "id (its parent)", clause.parent)
+            check.clause("clauses", clause.id, "parent", clause.parent)
         for kind, argument in clause.markers():
             known: Iterable[str]
-            if kind == "table":
-                known = TABLES
-            elif kind == "toc":
-                known = TOCS
-            else:
+            if kind == "points":
                 known = (*edition.positions, *edition.escapes)
                 if all(part in known for part in argument.split("+")):
                     continue
+            else:
+                known = tuple(MARKERS[kind])
             if argument not in known:
                 raise check.fail(
-                    "clauses", clause.id, "text",
-                    f"has marker {{{kind}:{argument}}}; allowed: {allowed(known)}",
+                    "clauses", clause.id, "text", "unknown-marker", marker=kind,
+                    argument=argument, known=known,
                 )  # fmt: skip
     for note in edition.notes.values():
         check.clause("notes", note.id, "clause", note.clause)
@@ -104,48 +92,47 @@ def _check_eligibility(check: _Checker) -> None:
     edition = check.edition
     rules = edition.eligibility
     check.clause("eligibility", None, "clause", rules.clause)
-    if rules.promotion_clause is not None:
-        check.clause("eligibility", None, "promotion.clause", rules.promotion_clause)
-        for rank in (rules.promote_from, rules.promote_to):
+    promotion = rules.promotion
+    if promotion is not None:
+        check.clause("eligibility", None, "promotion.clause", promotion.clause)
+        for rank in (promotion.rank_from, promotion.rank_to):
             if rank not in edition.ranks:
-                raise check.fail("eligibility", None, "promotion", f"names unknown rank '{rank}'")
-    if bool(edition.experiences) != (rules.promotion_clause is not None):
-        raise check.fail("eligibility", None, "promotion", "and [experiences] come together")
+                raise check.fail("eligibility", None, "promotion", "promotion-rank", rank=rank)
+    if bool(edition.experiences) != (promotion is not None):
+        raise check.fail("eligibility", None, "promotion", "promotion-without-experiences")
     if rules.axis == "lvl" and not all(rank.isdigit() for rank in edition.ranks):
-        raise check.fail("ranks", None, "", "must be numbers when the axis is lvl")
+        raise check.fail("ranks", None, "", "lvl-not-number")
     granted: dict[str, str] = {}
     for group in edition.groups:
         check.clause("groups", group.id, "clause", group.clause)
         check.ranks("groups", group.id, (*group.when, *group.limits.values()))
         for note in group.notes:
             if note not in edition.notes:
-                raise check.fail("groups", group.id, "notes", f"names unknown note '{note}'")
+                raise check.fail("groups", group.id, "notes", "unknown-note", note=note)
         for technique in group.adds:
             known = edition.techniques.get(technique)
             if known is None or known.prohibited:
+                restricted = tuple(t.id for t in edition.techniques.values() if not t.prohibited)
                 raise check.fail(
-                    "groups", group.id, "adds",
-                    f"names '{technique}', which is not a restricted technique; allowed: "
-                    f"{allowed(t.id for t in edition.techniques.values() if not t.prohibited)}",
+                    "groups", group.id, "adds", "not-restricted", technique=technique,
+                    known=restricted,
                 )  # fmt: skip
             if technique in granted:
                 raise check.fail(
-                    "groups",
-                    group.id,
-                    "adds",
-                    f"repeats '{technique}' (already in {granted[technique]})",
-                )
+                    "groups", group.id, "adds", "granted-twice", technique=technique,
+                    group=granted[technique],
+                )  # fmt: skip
             granted[technique] = group.id
         for technique in group.limits:
             if technique not in group.adds:
                 raise check.fail(
-                    "groups", group.id, "limits", f"limits '{technique}', not added here"
+                    "groups", group.id, "limits", "limit-not-added", technique=technique
                 )
     missing = [
         t.id for t in edition.techniques.values() if not t.prohibited and t.id not in granted
     ]
     if missing:
-        raise check.fail("groups", None, "", f"never add restricted technique '{missing[0]}'")
+        raise check.fail("groups", None, "", "never-granted", technique=missing[0])
     for band in edition.bands:
         check.ranks("bands", band.id, (band.when,))
 
@@ -162,26 +149,25 @@ def _check_scoring(check: _Checker) -> None:
         check.clause("positions", position.id, "clause", position.clause)
         for name, variant in position.variants.items():
             check.clause("positions", position.id, f"variants.{name}.clause", variant.clause)
-    for name in REQUIRED_ESCAPES:
+    for name in NEEDS.escapes:
         if name not in edition.escapes:
-            raise check.fail("escapes", name, "", "is missing; both locked and open are needed")
+            raise check.fail("escapes", name, "", "escape-missing")
     for name, escape in edition.escapes.items():
         check.clause("escapes", name, "clause", escape.clause)
     for reason in edition.advantages.values():
         check.clause("advantages", reason.id, "clause", reason.clause)
-    for foul_id, group in REQUIRED_FOULS.items():
+    for foul_id, group in NEEDS.fouls.items():
         foul = edition.fouls.get(foul_id)
         if foul is None or foul.group != group:
-            raise check.fail("fouls", foul_id, "", f"is needed, in group '{group}'")
+            raise check.fail("fouls", foul_id, "", "foul-needed", group=group)
     for foul in edition.fouls.values():
         check.clause("fouls", foul.id, "clause", foul.clause)
         for ref in REFERENCE.findall(foul.description):
             check.clause("fouls", foul.id, "description", ref)
         if foul.unless_legal is not None and foul.unless_legal not in edition.techniques:
             raise check.fail(
-                "fouls", foul.id, "unless_legal",
-                f"names '{foul.unless_legal}', which is not in the technique catalogue",
-            )  # fmt: skip
+                "fouls", foul.id, "unless_legal", "not-a-technique", technique=foul.unless_legal
+            )
         check.ranks("fouls", foul.id, foul.only_for)
     for ladder in edition.ladders:
         check.clause("ladders", ladder.id, "clause", ladder.clause)
@@ -190,9 +176,9 @@ def _check_scoring(check: _Checker) -> None:
         if not any(
             c.min_age <= age <= c.max_age for ladder in edition.ladders for c in ladder.when
         ):
-            raise check.fail("ladders", None, "", f"leave age {age} without a penalty scale")
-    for method in REQUIRED_METHODS:
+            raise check.fail("ladders", None, "", "age-without-ladder", age=age)
+    for method in NEEDS.methods:
         if method not in edition.methods:
-            raise check.fail("methods", method, "", "is needed by the scoring engine")
+            raise check.fail("methods", method, "", "method-needed")
     for method in edition.methods.values():
         check.clause("methods", method.id, "clause", method.clause)

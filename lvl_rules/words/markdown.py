@@ -2,15 +2,17 @@
 
 One renderer for every output. The CLI and the JSON export use the default link
 (plain "§5.4"); the site passes a link function that writes Markdown links.
+:data:`MARKERS` lists every marker a clause may use, by kind: the loader checks against it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+from ..model import Clause, Edition
+from ..model.rulebook import MARKER, REFERENCE
 from .division import describe_ranks
-from .model import Clause, Edition
-from .model.text import MARKER, REFERENCE
+from .scoring import step_words
 
 Link = Callable[[str, str], str]  # (clause ID, visible text) -> Markdown
 
@@ -32,9 +34,7 @@ def expand(edition: Edition, text: str, link: Link = plain_link) -> str:
         kind, argument = match.group(1), match.group(2)  # type: ignore[attr-defined]
         if kind == "points":
             return _points(edition, argument)
-        if kind == "toc":
-            return _toc(edition, link)
-        return TABLES[argument](edition, link)
+        return MARKERS[kind][argument](edition, link)
 
     return REFERENCE.sub(reference, MARKER.sub(marker, text)).strip()
 
@@ -63,7 +63,7 @@ def _points(edition: Edition, argument: str) -> str:
     return f"{total} points" if total != 1 else "1 point"
 
 
-def _toc(edition: Edition, link: Link) -> str:
+def _sections(edition: Edition, link: Link) -> str:
     sections = [c for c in edition.clauses.values() if c.numbered and c.depth == 1]
     return "\n".join(f"{c.id}. {link(c.id, title(edition, c))}" for c in sections)
 
@@ -118,21 +118,10 @@ def _ladders(edition: Edition, link: Link) -> str:
     lines.append("|---" * (len(ladders) + 1) + "|")
     for n in range(longest):
         cells = [
-            _step_words(ladder.steps[n]) if n < len(ladder.steps) else "—" for ladder in ladders
+            step_words(ladder.steps[n]) if n < len(ladder.steps) else "—" for ladder in ladders
         ]
         lines.append(f"| {n + 1} | " + " | ".join(cells) + " |")
     return "\n".join(lines)
-
-
-def _step_words(step: object) -> str:
-    effect = step.effect  # type: ignore[attr-defined]
-    if effect == "mark":
-        return "Marked; nothing to the opponent"
-    if effect == "advantage":
-        return "An advantage to the opponent"
-    if effect == "points":
-        return f"{step.points} points to the opponent"  # type: ignore[attr-defined]
-    return "Disqualification"
 
 
 def _fouls(group: str) -> Callable[[Edition, Link], str]:
@@ -152,3 +141,5 @@ TABLES: dict[str, Callable[[Edition, Link], str]] = {
     "fouls-serious": _fouls("serious"),
     "fouls-severe": _fouls("severe"),
 }
+TOCS: dict[str, Callable[[Edition, Link], str]] = {"sections": _sections}
+MARKERS = {"table": TABLES, "toc": TOCS}  # {points:...} markers name positions and escapes

@@ -15,9 +15,10 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from .errors import RulesError, allowed
-from .model.edition import COLLECTIONS, SETTINGS, Change
-from .tables import Table
+from ..errors import RulesError
+from ..model.edition import COLLECTIONS, SETTINGS, Change
+from ..model.reader import Table
+from ..words.errors import amended
 
 Origins = dict[tuple[str, str | None], str]
 OPERATIONS = ("change", "add", "remove")
@@ -35,18 +36,14 @@ def apply_amendment(
         for name, targets in amendment.keyed(operation, {}):
             if name in SETTINGS:
                 if operation != "change":
-                    raise targets.fail(
-                        "", f"is a settings table; it can only be changed, not {operation}ed"
-                    )
+                    raise targets.fail("", "settings-operation", operation=operation)
                 summary = _summary(targets)
                 _deep_merge(data.setdefault(name, {}), targets.raw(without=("summary",)))
-                origins[(name, None)] = _amended(origins.get((name, None)), file)
+                origins[(name, None)] = amended(origins.get((name, None)), file)
                 changes.append(Change(collection=name, key=None, kind="changed", summary=summary))
                 continue
             if name not in COLLECTIONS:
-                raise targets.fail(
-                    "", f"is not a known table; allowed: {allowed(COLLECTIONS + SETTINGS)}"
-                )
+                raise targets.fail("", "unknown-table", known=(*COLLECTIONS, *SETTINGS))
             records = data.setdefault(name, {})
             for key in targets.names():
                 target = targets.table(key)
@@ -68,19 +65,19 @@ def _apply(
     summary = _summary(target)
     if operation == "remove":
         if key not in records:
-            raise target.fail("", f"removes '{key}', which the base edition does not have")
+            raise target.fail("", "removes-missing", key=key)
         target.finish()
         del records[key]
         origins.pop((name, key), None)
         return Change(collection=name, key=key, kind="removed", summary=summary)
     if operation == "change":
         if key not in records:
-            raise target.fail("", f"changes '{key}', which the base edition does not have")
+            raise target.fail("", "changes-missing", key=key)
         _deep_merge(records[key], target.raw(without=("summary",)))
-        origins[(name, key)] = _amended(origins.get((name, key)), file)
+        origins[(name, key)] = amended(origins.get((name, key)), file)
         return Change(collection=name, key=key, kind="changed", summary=summary)
     if key in records:
-        raise target.fail("", f"adds '{key}', which already exists; change it instead")
+        raise target.fail("", "adds-existing", key=key)
     after = target.text("after", None)
     before = target.text("before", None)
     record = target.raw(without=("summary", "after", "before"))
@@ -89,7 +86,7 @@ def _apply(
         records[key] = record
     elif anchor not in records:
         raise target.fail(
-            "after" if after else "before", f"names '{anchor}', which is not in {name}"
+            "after" if after else "before", "anchor-missing", anchor=anchor, collection=name
         )
     else:
         items = list(records.items())
@@ -113,15 +110,11 @@ def _deep_merge(into: dict[str, Any], update: dict[str, Any]) -> None:
             into[key] = value
 
 
-def _amended(previous: str | None, file: str) -> str:
-    return f"{previous} as amended by {file}" if previous else file
-
-
 def check_amendment_target(amendment: Table, known: tuple[str, ...]) -> str:
     """The edition an amendment amends, which must be one of ``known``."""
     base: str = amendment.text("amends")
     if base not in known:
         raise RulesError(
-            f"{amendment.file}: key 'amends' is '{base}'; allowed: {allowed(known)}", field="amends"
+            "amends-unknown", field="amends", file=amendment.file, base=base, known=known
         )
     return base

@@ -11,13 +11,15 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from .division import Division, division
-from .eligibility import check_all, group_of, technique, who_may_use
-from .errors import RulesError, allowed
+from .. import loading
+from ..engines.chart import who_may_use
+from ..engines.division import Division
+from ..engines.eligibility import group_of, technique
+from ..errors import RulesError
+from ..words import division as division_words
+from ..words import eligibility as eligibility_words
 from .export import export_edition
-from .loading import edition_ids, load_edition
-from .model.divisions import UNIFORM_NAMES
-from .scoring import score_match
+from .library import check_all, division, division_json, load_edition, score_match
 
 
 def division_from(params: Mapping[str, Any]) -> Division:
@@ -38,9 +40,9 @@ def eligibility(params: Mapping[str, Any]) -> dict[str, Any]:
     group = group_of(athlete)
     return {
         "edition": athlete.edition_id,
-        "division": athlete.to_json(),
-        "description": athlete.describe(),
-        "remarks": list(athlete.remarks()),
+        "division": division_json(athlete),
+        "description": division_words.describe(athlete),
+        "remarks": list(division_words.remarks(athlete)),
         "group": {"id": group.id, "label": group.label},
         "techniques": [answer.to_json() for answer in check_all(athlete)],
     }
@@ -60,12 +62,12 @@ def divisions_for(params: Mapping[str, Any]) -> dict[str, Any]:
                 "band": c.band.id,
                 "label": c.band.label,
                 "uniform": c.uniform,
-                "reason": c.answer.reason,
+                "reason": eligibility_words.reason(c.verdict),
             }
             for c in cells
         ],
-        "summary": _who_summary(
-            move.name, [(c.band.label, UNIFORM_NAMES[c.uniform]) for c in cells]
+        "summary": eligibility_words.who_may_use(
+            move.name, [(c.band.label, c.uniform) for c in cells]
         ),
     }
 
@@ -77,12 +79,12 @@ def score(params: Mapping[str, Any], events: Any) -> dict[str, Any]:
 
 def editions() -> dict[str, Any]:
     """The editions, oldest first, and which one is in force."""
-    ids = edition_ids()
+    ids = loading.edition_ids()
     return {
         "latest": ids[-1],
         "editions": [
             {"id": e.id, "title": e.title, "description": e.description, "based_on": e.based_on}
-            for e in (load_edition(i) for i in ids)
+            for e in (loading.load_edition(i) for i in ids)
         ],
     }
 
@@ -104,28 +106,15 @@ ACTIONS = {
 def handle(request: str) -> str:
     """Answer one JSON request: ``{"action": "eligibility", ...}`` -> ``{"ok": ..., ...}``."""
     try:
-        parsed = json.loads(request)
+        try:
+            parsed = json.loads(request)
+        except json.JSONDecodeError as error:
+            raise RulesError("request-not-json", field="request", reason=str(error)) from None
         if not isinstance(parsed, dict):
-            raise RulesError("a request must be a JSON object", field="request")
+            raise RulesError("request-not-object", field="request")
         action = parsed.get("action")
         if not isinstance(action, str) or action not in ACTIONS:
-            raise RulesError(
-                f"action {action!r} is not known; allowed: {allowed(ACTIONS)}", field="action"
-            )
+            raise RulesError("unknown-action", field="action", value=action, known=tuple(ACTIONS))
         return json.dumps({"ok": True, "result": ACTIONS[action](parsed)})
-    except json.JSONDecodeError as error:
-        return json.dumps(
-            {"ok": False, "error": f"request is not valid JSON: {error}", "field": "request"}
-        )
     except RulesError as error:
         return json.dumps({"ok": False, "error": str(error), "field": error.field})
-
-
-def _who_summary(name: str, cells: list[tuple[str, str]]) -> str:
-    if not cells:
-        return f"{name}: not legal in any division."
-    by_band: dict[str, list[str]] = {}
-    for band, uniform in cells:
-        by_band.setdefault(band, []).append(uniform)
-    parts = [f"{band} ({' and '.join(kits)})" for band, kits in by_band.items()]
-    return f"{name}: legal for " + "; ".join(parts) + "."
