@@ -41,8 +41,13 @@ def build_site(site_dir: Path) -> dict[str, float]:
     built = time.perf_counter()
     print_pdfs(site_dir)
     printed = time.perf_counter()
-    write_host_files(site_dir)
+    host = write_host_files(site_dir)
     done = time.perf_counter()
+    print(
+        f"LVL Rules host files: build {host.version}, {host.compressed} compressed, "
+        f"shell {host.shell_bytes / 1e6:.1f} MB, engine {host.engine_bytes / 1e6:.1f} MB",
+        flush=True,
+    )
     return {
         "mkdocs": built - started,
         "pdf": printed - built,

@@ -35,7 +35,9 @@ def edition_line(label: str, target: str) -> str:
     return f"[{label}]({target})\n{{ .lvl-edition }}"
 
 
-def for_edition_page(edition: Edition, latest: str, name: str, *, search: bool = True) -> dict:
+def for_edition_page(
+    edition: Edition, latest: str, name: str, *, search: bool = True
+) -> dict[str, str]:
     """Template values of a page of ``edition`` called ``name`` in the navigation:
     ``meta`` (front matter lines) and ``edition_line`` (Markdown)."""
     label = edition_label(edition, latest)
@@ -46,7 +48,7 @@ def for_edition_page(edition: Edition, latest: str, name: str, *, search: bool =
     }
 
 
-def for_page_about_editions(editions: Sequence[Edition], name: str) -> dict:
+def for_page_about_editions(editions: Sequence[Edition], name: str) -> dict[str, str]:
     """Template values of a page about every edition (``rules/<page>.md``)."""
     label = editions_label(editions)
     return {

@@ -55,7 +55,7 @@ def edition_pages(edition: Edition, newer: Edition | None) -> dict[str, str]:
     latest = newer.id if newer else edition.id
     names = {page: name for name, page in navigation.edition_pages(edition)}
 
-    def meta(page: str) -> dict:
+    def meta(page: str) -> dict[str, str]:
         return page_meta.for_edition_page(
             edition, latest, names[page], search=not page.endswith("/print.md")
         )

@@ -8,15 +8,12 @@
    (:mod:`.service_worker`); it lists every file, so it comes after all of them;
 3. ``_headers`` for a static host (:mod:`.headers`).
 
-Manual run (the tests do this after changing a built site):
-``python -m build_scripts.publish.host_files SITE_DIR``.
+The tests run it again after changing a built site, as a new build would.
 """
 
 from __future__ import annotations
 
-import argparse
-import json
-import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 from build_scripts.publish.headers import write_host_headers
@@ -24,27 +21,25 @@ from build_scripts.publish.precompress import precompress
 from build_scripts.publish.service_worker import build_version, write_service_worker
 
 
-def write_host_files(site_dir: Path) -> dict[str, object]:
+@dataclass(frozen=True, kw_only=True, slots=True)
+class HostFiles:
+    """What the step wrote: the service worker's build version and what it keeps."""
+
+    version: str
+    compressed: int
+    shell_bytes: int
+    engine_bytes: int
+
+
+def write_host_files(site_dir: Path) -> HostFiles:
     """Precompressed copies, ``sw.js`` and ``_headers``; return a summary."""
     site_dir = Path(site_dir)
     compressed = precompress(site_dir)
     files = write_service_worker(site_dir)
     write_host_headers(site_dir)
-    summary: dict[str, object] = {"version": build_version(files), "compressed": compressed}
-    for group in ("shell", "engine"):
-        sizes = [size for _, size, kind in files.values() if kind == group]
-        summary[f"{group}_files"], summary[f"{group}_bytes"] = len(sizes), sum(sizes)
-    return summary
-
-
-def main(argv: list[str] | None = None) -> int:
-    """Run the step on a built site directory."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("site_dir", type=Path)
-    args = parser.parse_args(argv)
-    print(json.dumps(write_host_files(args.site_dir), indent=2))
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())
+    return HostFiles(
+        version=build_version(files),
+        compressed=compressed,
+        shell_bytes=sum(size for _, size, group in files.values() if group == "shell"),
+        engine_bytes=sum(size for _, size, group in files.values() if group == "engine"),
+    )

@@ -118,11 +118,11 @@ def test_version_and_precache_list_come_from_the_files(built_site, tmp_path):
 
     site = tmp_path / "site"
     shutil.copytree(built_site.site, site, ignore=shutil.ignore_patterns("engine"))
-    first = write_host_files(site)["version"]
-    assert first == write_host_files(site)["version"]  # a second run changes nothing
+    first = write_host_files(site).version
+    assert first == write_host_files(site).version  # a second run changes nothing
     page = site / "rules" / "2" / "5" / "index.html"
     page.write_text(page.read_text("utf-8").replace("</body>", "<p>amended</p></body>"), "utf-8")
-    assert first != write_host_files(site)["version"]
+    assert first != write_host_files(site).version
 
 
 def test_a_rule_page_leaves_the_engine_for_after_its_load(offline):
@@ -214,7 +214,7 @@ def test_update_prompt_after_a_new_build(chromium, built_site, tmp_path):
             home.read_text("utf-8").replace("</body>", '<p id="second-build">2</p></body>'),
             "utf-8",
         )
-        version = write_host_files(site)["version"]
+        version = write_host_files(site).version
         page.reload()  # a visit: the browser looks for a new sw.js
         page.locator(UPDATE).wait_for(state="visible", timeout=30_000)
         assert page.locator("#second-build").count() == 0  # still the cached build
