@@ -7,7 +7,7 @@ import re
 from html.parser import HTMLParser
 from typing import ClassVar
 
-from build_scripts.bundle import engine
+from build_scripts.bundle import engine, wheel
 from build_scripts.pages.urls import clause_page, page_url
 from build_scripts.tools.check_links import check_site
 from lvl_rules import export_edition, load_all
@@ -147,3 +147,14 @@ def test_engine_pages_carry_the_manifest_of_this_build(built_site):
     for found in holders.values():
         assert found is not None
         assert json.loads(found.group(1)) == manifest
+
+
+def test_each_step_runs_once_with_one_wheel(built_site):
+    """The build ran MkDocs' hook and the host files once each, and its engine carries
+    dist/'s wheel, which asking again for the current wheel reuses (no second build)."""
+    assert 1 == built_site.output.count("LVL Rules timings:")
+    assert 1 == built_site.output.count("LVL Rules host files:")
+    current = wheel.current_wheel()
+    built_at = current.stat().st_mtime_ns
+    assert (current, built_at) == (wheel.current_wheel(), current.stat().st_mtime_ns)
+    assert current.read_bytes() == (built_site.site / "engine" / current.name).read_bytes()
