@@ -52,13 +52,16 @@ def html_pages(site) -> list[str]:
 
 
 def test_every_page_carries_the_policy_in_a_meta_tag(built_site):
-    """Each HTML file has exactly one CSP <meta>, the page policy, before any script."""
+    """Each HTML file has exactly one CSP <meta>, the page policy, before any script, and
+    its <meta charset> still within the first 1024 bytes, where browsers look for it."""
     wrong = {}
     for path in html_pages(built_site.site):
+        html = (built_site.site / path).read_bytes()
         head = Head()
-        head.feed((built_site.site / path).read_text(encoding="utf-8"))
-        if head.policies != [security.meta_policy()] or head.loads_before:
-            wrong[path] = (head.policies, head.loads_before)
+        head.feed(html.decode("utf-8"))
+        charset = html.find(b"<meta charset=")
+        if head.policies != [security.meta_policy()] or head.loads_before or charset > 1000:
+            wrong[path] = (head.policies, head.loads_before, charset)
     assert {} == wrong
     assert len(html_pages(built_site.site)) > 100
 
