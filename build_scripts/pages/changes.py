@@ -8,11 +8,7 @@ from html import escape
 
 from lvl_rules.model import Edition
 from lvl_rules.words import markdown as render
-
-from . import page_meta
-from .clause_blocks import linker
-from .urls import clause_page, md_link
-from .words import (
+from lvl_rules.words.site import (
     COLLECTION_TITLES,
     KIND_WORDS,
     citation,
@@ -20,6 +16,10 @@ from .words import (
     moved,
     unchanged_paragraphs,
 )
+
+from . import page_meta
+from .clause_blocks import linker
+from .urls import clause_page, md_link
 
 PAGE = "rules/changes.md"
 _TOKENS = re.compile(r"\s+|[^\s]+")

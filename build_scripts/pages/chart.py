@@ -11,8 +11,7 @@ from html import escape
 
 from lvl_rules.engines.chart import Cell, chart
 from lvl_rules.model import Band, Edition, Technique
-
-from .words import EVERY_ATHLETE, NEVER, answer_words, chart_caption
+from lvl_rules.words.site import EVERY_ATHLETE, NEVER, answer_words, chart_caption
 
 
 def chart_table(edition: Edition) -> str:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from lvl_rules.model import Clause, Edition
 from lvl_rules.words import markdown as render
+from lvl_rules.words.site import CHANGE_WORDS, citation
 
 from .urls import cite_path, clause_page, href, md_link
-from .words import CHANGE_WORDS, citation
 
 
 def linker(edition: Edition, page: str) -> render.Link:

@@ -7,9 +7,9 @@ from typing import Any
 
 from lvl_rules.model import Edition
 from lvl_rules.words import markdown as render
+from lvl_rules.words.site import edition_choice, section_name
 
 from .urls import sections
-from .words import edition_choice, section_name
 
 
 def edition_pages(edition: Edition) -> list[tuple[str, str]]:

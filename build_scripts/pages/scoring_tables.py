@@ -7,9 +7,9 @@ from typing import Any
 from lvl_rules.model import Edition
 from lvl_rules.words import markdown as render
 from lvl_rules.words.scoring import award_words, foul_effect, label
+from lvl_rules.words.site import points_words
 
 from .urls import clause_page, md_link
-from .words import points_words
 
 
 def _where(edition: Edition, page: str, clause_id: str) -> str:

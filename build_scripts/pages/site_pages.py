@@ -14,10 +14,13 @@ from lvl_rules.faces.export import edition_schema, export_edition
 from lvl_rules.model import Edition
 from lvl_rules.words import markdown as render
 from lvl_rules.words import scoring as scoring_words
+from lvl_rules.words import site as words
 
-from . import app_pages, changes, navigation, notes_page, page_meta, scoring_tables, words
+from . import changes, navigation, notes_page, page_meta, scoring_tables
+from .calculator_page import CALCULATOR, calculator_page
 from .chart import chart_table
 from .clause_blocks import clause_block
+from .lookup_page import LOOKUP, lookup_page
 from .templating import TEMPLATES
 from .urls import cite_path, clause_page, edition_page, md_link, page_url, sections
 
@@ -33,8 +36,8 @@ def generate(editions: tuple[Edition, ...], *, page_policy: str | None) -> dict[
         changes.PAGE: changes.changes_markdown(editions),
         notes_page.NOTES_PAGE: notes_page.notes_markdown(editions),
         notes_page.DATA_PAGE: notes_page.data_markdown(editions, latest),
-        app_pages.LOOKUP: app_pages.lookup_page(editions),
-        app_pages.CALCULATOR: app_pages.calculator_page(editions),
+        LOOKUP: lookup_page(editions),
+        CALCULATOR: calculator_page(editions),
         "data/schema.json": json.dumps(edition_schema(), indent=2, ensure_ascii=False) + "\n",
     }
     for edition in editions:

@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 
 from build_scripts.pages import site_pages
-from build_scripts.pages.words import answer_words
 from lvl_rules import check, load_all, load_edition
 from lvl_rules.engines.chart import sample
 from lvl_rules.words import markdown as render
+from lvl_rules.words.site import answer_words
 
 GOLDEN = Path(__file__).resolve().parent.parent / "golden"
 GOLDEN_PAGES = (

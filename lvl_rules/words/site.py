@@ -1,16 +1,15 @@
-"""The sentences and labels the build writes from rule data, gathered in one place: what
-officials read in page titles, the chart, the changes page, the citation tools and the
-calculator's pickers. (Static prose is in ``templates/``; the scoring tables' words are
-lvl_rules.words.scoring's.) These belong in ``lvl_rules/words/`` beside the rest."""
+"""The site's words made from rule data: page titles, edition labels, citations, the
+technique chart's cells, the changes page, the calculator's pickers. (The scoring tables'
+words are :mod:`.scoring`'s; static page prose is in the build's page templates.)"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from lvl_rules.engines.eligibility import granting_group
-from lvl_rules.model import Clause, Edition
-from lvl_rules.words import markdown as render
-from lvl_rules.words.division import describe_ranks
+from ..engines.eligibility import granting_group
+from ..model import Clause, Edition
+from . import markdown as render
+from .division import describe_ranks
 
 # -- Editions and page titles ------------------------------------------------------------
 
