@@ -142,7 +142,7 @@ def _check_scoring(check: _Checker) -> None:
     scoring = edition.scoring
     for field in (
         "repeat_clause", "advantage_clause", "severe_penalty_clause", "panel_clause",
-        "double_stalling_clause", "random_draw_clause",
+        "double_stalling_clause", "random_draw_clause", "after_time_clause",
     ):  # fmt: skip
         check.clause("scoring", None, field, getattr(scoring, field))
     for position in edition.positions.values():
@@ -154,6 +154,11 @@ def _check_scoring(check: _Checker) -> None:
             raise check.fail("escapes", name, "", "escape-missing")
     for name, escape in edition.escapes.items():
         check.clause("escapes", name, "clause", escape.clause)
+    for name in NEEDS.awards:
+        if name not in edition.awards:
+            raise check.fail("awards", name, "", "award-missing")
+    for name, award in edition.awards.items():
+        check.clause("awards", name, "clause", award.clause)
     for reason in edition.advantages.values():
         check.clause("advantages", reason.id, "clause", reason.clause)
     for foul_id, group in NEEDS.fouls.items():

@@ -29,6 +29,7 @@ COLLECTIONS: dict[str, type] = {
     "bands": Band,
     "positions": Position,
     "escapes": Award,
+    "awards": Award,
     "advantages": Reason,
     "fouls": Foul,
     "ladders": Ladder,
@@ -67,6 +68,7 @@ class Edition:
     bands: tuple[Band, ...]
     positions: dict[str, Position]
     escapes: dict[str, Award]
+    awards: dict[str, Award]
     advantages: dict[str, Reason]
     fouls: dict[str, Foul]
     ladders: tuple[Ladder, ...]
