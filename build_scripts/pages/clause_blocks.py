@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from lvl_rules.model import Clause, Edition
 from lvl_rules.words import markdown as render
-from lvl_rules.words.site import CHANGE_WORDS, citation
+from lvl_rules.words import site as words
 
 from .urls import cite_path, clause_page, href, md_link
 
@@ -38,11 +38,11 @@ def clause_block(
     for note in edition.notes_for(clause.id):
         lines += [
             "",
-            f'!!! note "Editorial note: {note.title}"',
+            f'!!! note "{words.note_heading(note.title)}"',
             "",
             _indent(render.expand(edition, note.decision, link)),
             "",
-            _indent(f"*Why:* {render.expand(edition, note.reason, link)}"),
+            _indent(f"*{words.NOTE_REASON}* {render.expand(edition, note.reason, link)}"),
         ]
     return "\n".join(lines) + "\n"
 
@@ -51,19 +51,19 @@ def _tools(
     edition: Edition, clause: Clause, page: str, newer: Edition | None, changes_page: str
 ) -> list[str]:
     cite_url = href(page, cite_path(edition.id, clause.id))
-    text = citation(edition, clause)
+    text = words.citation(edition, clause)
     parts = [
         f'<span class="lvl-cite-text">{text}</span>',
-        f'<a class="lvl-permalink" href="{cite_url}" title="Permanent link to {text}">'
-        "Permalink</a>",
+        f'<a class="lvl-permalink" href="{cite_url}" title="{words.permalink_title(text)}">'
+        f"{words.PERMALINK}</a>",
         f'<button type="button" class="lvl-copy" data-cite="{text}" data-href="{cite_url}" '
-        f"hidden>Copy citation</button>",
+        f"hidden>{words.COPY_CITATION}</button>",
     ]
     change = edition.changed("clauses", clause.id)
     if change is not None:
         anchor = f"e{edition.id}-{clause.id}"
         parts.append(
-            f"[{CHANGE_WORDS[change.kind]} in {edition.title}]"
+            f"[{words.change_badge(change.kind, edition)}]"
             f"({md_link(page, changes_page, anchor)})"
             "{ .lvl-badge }"
         )
@@ -75,15 +75,11 @@ def _tools(
 def _newer_link(clause: Clause, page: str, newer: Edition) -> str:
     there = newer.clauses.get(clause.id)
     if there is None:
-        return f"*Not in {newer.title}.*"
-    change = newer.changed("clauses", clause.id)
-    state = "changed" if change else "unchanged"
+        return f"*{words.in_newer(clause, newer, changed=None)}*"
+    text = words.in_newer(clause, newer, changed=newer.changed("clauses", clause.id) is not None)
+    where, _, state = text.rpartition(" ")
     target = md_link(page, clause_page(newer.id, there), clause.id)
-    return (
-        f"[{newer.title}: §{clause.id}]({target}) ({state})"
-        if clause.numbered
-        else (f"[In {newer.title}]({target}) ({state})")
-    )
+    return f"[{where}]({target}) {state}"
 
 
 def _indent(text: str) -> str:

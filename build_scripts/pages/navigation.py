@@ -7,7 +7,7 @@ from typing import Any
 
 from lvl_rules.model import Edition
 from lvl_rules.words import markdown as render
-from lvl_rules.words.site import edition_choice, section_name
+from lvl_rules.words import site as words
 
 from .urls import sections
 
@@ -17,12 +17,12 @@ def edition_pages(edition: Edition) -> list[tuple[str, str]]:
     e = edition.id
     closing = edition.clauses["closing-note"]
     return [
-        ("About these rules", f"rules/{e}/index.md"),
-        *((section_name(edition, s), f"rules/{e}/{s.id}.md") for s in sections(edition)),
+        (words.ABOUT_PAGE, f"rules/{e}/index.md"),
+        *((words.section_name(edition, s), f"rules/{e}/{s.id}.md") for s in sections(edition)),
         (render.title(edition, closing), f"rules/{e}/closing-note.md"),
-        ("Technique chart", f"rules/{e}/techniques.md"),
-        ("Scoring at a glance", f"rules/{e}/scoring.md"),
-        ("Printable rulebook", f"rules/{e}/print.md"),
+        (words.CHART_PAGE, f"rules/{e}/techniques.md"),
+        (words.SCORING_PAGE, f"rules/{e}/scoring.md"),
+        (words.PRINT_PAGE, f"rules/{e}/print.md"),
     ]
 
 
@@ -32,12 +32,13 @@ def nav(editions: tuple[Edition, ...]) -> list[Any]:
     rules: list[Any] = ["rules/index.md"]
     for edition in reversed(editions):
         pages = [{name: page} for name, page in edition_pages(edition)]
-        rules.append({edition_choice(edition, latest): pages})
-    rules += [{"What changed": "rules/changes.md"}, {"Editorial notes": "rules/notes.md"}]
+        rules.append({words.edition_choice(edition, latest): pages})
+    names = words.SITE_PAGES
+    rules += [{names["changes"]: "rules/changes.md"}, {names["notes"]: "rules/notes.md"}]
     return [
-        {"Home": "index.md"},
-        {"Is this technique legal?": "lookup.md"},
-        {"Score calculator": "calculator.md"},
-        {"Rules": rules},
-        {"Data": "data/index.md"},
+        {names["home"]: "index.md"},
+        {names["lookup"]: "lookup.md"},
+        {names["calculator"]: "calculator.md"},
+        {names["rules"]: rules},
+        {names["data"]: "data/index.md"},
     ]

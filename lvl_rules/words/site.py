@@ -42,9 +42,53 @@ def section_name(edition: Edition, section: Clause) -> str:
     return f"§{section.id} {render.title(edition, section)}"
 
 
-# -- Citations ---------------------------------------------------------------------------
+# -- Pages of an edition, as the navigation and page titles name them -----------------
+
+ABOUT_PAGE = "About these rules"
+CHART_PAGE = "Technique chart"
+SCORING_PAGE = "Scoring at a glance"
+PRINT_PAGE = "Printable rulebook"
+SITE_PAGES = {
+    "home": "Home",
+    "lookup": "Is this technique legal?",
+    "calculator": "Score calculator",
+    "rules": "Rules",
+    "changes": "What changed",
+    "notes": "Editorial notes",
+    "data": "Data",
+}
+
+# -- Citations and the tools beside each clause ------------------------------------------
 
 CHANGE_WORDS = {"changed": "Changed", "added": "New"}
+PERMALINK = "Permalink"
+COPY_CITATION = "Copy citation"
+NOTE_REASON = "Why:"
+
+
+def permalink_title(citation_text: str) -> str:
+    """The permalink's tooltip: ``Permanent link to LVL Rules, Edition 2, §5.4``."""
+    return f"Permanent link to {citation_text}"
+
+
+def change_badge(kind: str, edition: Edition) -> str:
+    """``Changed in Edition 2``: a clause's badge, linking to the changes page."""
+    return f"{CHANGE_WORDS[kind]} in {edition.title}"
+
+
+def note_heading(title: str) -> str:
+    """The heading of an editorial note beside its clause."""
+    return f"Editorial note: {title}"
+
+
+def in_newer(clause: Clause, newer: Edition, *, changed: bool | None) -> str:
+    """The link from an old edition's clause to the one in force (``changed`` None: the
+    newer edition has no such clause)."""
+    if changed is None:
+        return f"Not in {newer.title}."
+    state = "changed" if changed else "unchanged"
+    where = f"{newer.title}: §{clause.id}" if clause.numbered else f"In {newer.title}"
+    return f"{where} ({state})"
 
 
 def citation(edition: Edition, clause: Clause) -> str:
