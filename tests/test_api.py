@@ -20,7 +20,10 @@ JSON = st.recursive(
     ),
     max_leaves=8,
 )
-FIELDS = ("action", "edition", "age", "lvl", "belt", "experience", "uniform", "events", "technique")
+FIELDS = (
+    "action", "edition", "age", "lvl", "belt", "experience", "uniform", "events", "technique",
+    "log_from",
+)  # fmt: skip
 
 
 @settings(max_examples=150, deadline=None)
@@ -53,3 +56,53 @@ def test_an_answer_is_the_same_as_the_function():
     request = {"action": "eligibility", "edition": "1", "age": 30, "lvl": 2, "uniform": "gi"}
     answer = json.loads(handle(json.dumps(request)))
     assert answer == {"ok": True, "result": ACTIONS["eligibility"](request)}
+
+
+MATCH = {"action": "score", "edition": "2", "age": 30, "belt": "blue", "uniform": "gi"}
+EVENTS = [
+    {"type": "score", "athlete": "A", "position": "guard-pass"},
+    {"type": "score", "athlete": "A", "position": "mount"},
+    {"type": "time-expired"},
+    {"type": "advantage", "athlete": "B"},
+    {"type": "end"},
+]
+
+
+def test_log_from_leaves_out_the_lines_a_page_has():
+    """log_from: the same answer, with only the log lines of the events from that one on."""
+    whole = json.loads(handle(json.dumps({**MATCH, "events": EVENTS})))["result"]
+    later = json.loads(handle(json.dumps({**MATCH, "events": EVENTS, "log_from": 3})))["result"]
+    assert [line for line in whole["log"] if line["event"] >= 3] == later["log"]
+    assert 3 == later.pop("log_from")
+    assert {**whole, "log": later["log"]} == later
+
+
+@pytest.mark.parametrize("value", [-1, 1.5, "2", True, None, [0]])
+def test_log_from_must_be_an_event_index(value):
+    """A log_from that is not a whole number from 0: refused, naming the field."""
+    answer = json.loads(handle(json.dumps({**MATCH, "events": EVENTS, "log_from": value})))
+    assert (False, "log_from") == (answer["ok"], answer["field"])
+
+
+def test_each_answer_is_a_fresh_scoring():
+    """The API keeps the last match, yet every answer is the one a fresh scoring gives:
+    after more events, a correction, another division and a bad event."""
+    from lvl_rules import RulesError, division, score_match
+
+    athlete = {"edition": "2", "age": 30, "belt": "blue", "uniform": "gi"}
+    corrected = [*EVENTS[:1], {"type": "score", "athlete": "B", "position": "mount"}, *EVENTS[2:]]
+    steps = [
+        (athlete, EVENTS[:2]),
+        (athlete, EVENTS),
+        (athlete, corrected),
+        ({**athlete, "belt": "white"}, corrected),
+        (athlete, [*EVENTS, {"type": "advantage", "athlete": "A"}]),
+        (athlete, EVENTS[:3]),
+    ]
+    for fields, events in steps:
+        answer = json.loads(handle(json.dumps({"action": "score", **fields, "events": events})))
+        try:
+            expected = {"ok": True, "result": score_match(division(**fields), events).to_json()}
+        except RulesError as error:
+            expected = {"ok": False, "error": str(error), "field": error.field}
+        assert expected == answer

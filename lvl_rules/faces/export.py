@@ -135,6 +135,7 @@ def export_edition(edition: Edition, *, latest: str | None = None) -> dict[str, 
         "scoring": {
             **{name: [write(r) for r in _records(edition, name)] for name in SCORING_TABLES},
             "escapes": {name: write(award) for name, award in edition.escapes.items()},
+            "awards": {name: write(award) for name, award in edition.awards.items()},
             "rules": write(edition.scoring),
         },
         "changes": [write(change) for change in edition.changes],
@@ -171,6 +172,11 @@ def edition_schema() -> dict[str, Any]:
             "escapes": {
                 "type": "object",
                 "description": "What an escaped submission earns: locked or open.",
+                "additionalProperties": {"$ref": f"#/$defs/{_name(Award)}"},
+            },
+            "awards": {
+                "type": "object",
+                "description": "Points the rules give outside a scoring position, by kind.",
                 "additionalProperties": {"$ref": f"#/$defs/{_name(Award)}"},
             },
             "rules": {"$ref": f"#/$defs/{_name(Scoring)}"},
