@@ -139,6 +139,7 @@ def _data_citations(edition: Edition) -> Cited:
     for foul in edition.fouls.values():
         cited.append((f"fouls.{foul.id}", foul.clause))
         cited += [(f"fouls.{foul.id}.description", r) for r in REFERENCE.findall(foul.description)]
+    cited += [(f"counts.{c.id}", c.clause) for c in edition.counts.values()]
     cited += [(f"ladders.{ladder.id}", ladder.clause) for ladder in edition.ladders]
     cited += [(f"methods.{m.id}", m.clause) for m in edition.methods.values()]
     for note in edition.notes.values():

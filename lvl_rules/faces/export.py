@@ -19,6 +19,7 @@ from ..model import (
     Band,
     Change,
     Clause,
+    Count,
     Edition,
     Eligibility,
     Experience,
@@ -100,6 +101,7 @@ SCORING_TABLES = {
     "positions": (Position, "Scoring positions and their variants."),
     "advantages": (Reason, "Named reasons for an advantage."),
     "fouls": (Foul, "Every foul and what it does."),
+    "counts": (Count, "The counts the referee keeps, and the penalty when one runs out."),
     "ladders": (Ladder, "The penalty scales."),
     "methods": (Method, "The ways a match is decided, in the rulebook's order."),
 }

@@ -174,6 +174,11 @@ def _check_scoring(check: _Checker) -> None:
                 "fouls", foul.id, "unless_legal", "not-a-technique", technique=foul.unless_legal
             )
         check.ranks("fouls", foul.id, foul.only_for)
+    for count in edition.counts.values():
+        check.clause("counts", count.id, "clause", count.clause)
+        foul = edition.fouls.get(count.foul)
+        if foul is None or not foul.on_ladder:
+            raise check.fail("counts", count.id, "foul", "count-foul", foul=count.foul)
     for ladder in edition.ladders:
         check.clause("ladders", ladder.id, "clause", ladder.clause)
         check.ranks("ladders", ladder.id, ladder.when)

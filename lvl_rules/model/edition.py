@@ -11,7 +11,7 @@ from ..words.errors import UNKNOWN_FILE
 from .athletes import Experience, Rank
 from .decisions import Method, Scoring
 from .fields import declare, read, read_values
-from .fouls import Foul, Ladder
+from .fouls import Count, Foul, Ladder
 from .points import Award, Position, Reason
 from .reader import Table
 from .rulebook import Clause, Note
@@ -32,6 +32,7 @@ COLLECTIONS: dict[str, type] = {
     "awards": Award,
     "advantages": Reason,
     "fouls": Foul,
+    "counts": Count,
     "ladders": Ladder,
     "methods": Method,
 }
@@ -71,6 +72,7 @@ class Edition:
     awards: dict[str, Award]
     advantages: dict[str, Reason]
     fouls: dict[str, Foul]
+    counts: dict[str, Count]
     ladders: tuple[Ladder, ...]
     methods: dict[str, Method]
     scoring: Scoring

@@ -103,6 +103,7 @@ DATA_PROBLEMS: dict[str, Callable[[Details], str]] = {
     "never-granted": lambda d: f"never add restricted technique '{d['technique']}'",
     "escape-missing": lambda d: "is missing; both locked and open are needed",
     "award-missing": lambda d: "is missing; the scoring engine gives it",
+    "count-foul": lambda d: f"names '{d['foul']}', which is not a foul on the penalty scale",
     "foul-needed": lambda d: f"is needed, in group '{d['group']}'",
     "not-a-technique": lambda d: (
         f"names '{d['technique']}', which is not in the technique catalogue"
