@@ -5,9 +5,15 @@
 const APPS = {
   lookup: () => import("./lookup.js"),
   calculator: () => import("./calculator.js"),
+  board: () => import("./board.js"),
 };
 
+// Classes the calculator's match mode and the audience screen set on <html>: a page
+// reached by instant navigation starts without them.
+const SCREEN_CLASSES = ["lvl-match", "lvl-audience-screen"];
+
 function mountAll() {
+  document.documentElement.classList.remove(...SCREEN_CLASSES);
   for (const root of document.querySelectorAll("[data-lvl-app]")) {
     if (root.dataset.mounted) continue;
     root.dataset.mounted = "true";
