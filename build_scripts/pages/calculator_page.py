@@ -136,9 +136,7 @@ def _count_presets(edition: Edition, *, both: bool) -> list[Preset]:
 def shared_presets(edition: Edition) -> list[Preset]:
     """The buttons for both athletes or for the match itself."""
     act = words.ACTIONS
-    counts = [
-        dataclasses.replace(p, key="KeyG") for p in _count_presets(edition, both=True)
-    ]
+    counts = [dataclasses.replace(p, key="KeyG") for p in _count_presets(edition, both=True)]
     return [
         *counts,
         Preset(
@@ -224,10 +222,11 @@ def _picker(edition: Edition, preset: Preset, scope: str) -> str:
     athletes' buttons open the same dialog (``scope`` "athlete"); the page says whose."""
     ident = f"calc-{edition.id}-{preset.id}"
     title = escape(preset.label)
-    parts = [f'<h2 class="lvl-picker-title" id="{ident}-title">']
+    # The title is no heading: a heading would start a section of the site's search.
+    parts = [f'<p class="lvl-picker-title" id="{ident}-title">']
     if scope != "shared":
-        parts.append('<span data-athlete-name></span> · ')
-    parts.append(f"{title}</h2>")
+        parts.append("<span data-athlete-name></span> · ")
+    parts.append(f"{title}</p>")
     if preset.menu:
         parts.append('<div class="lvl-picker-list">')
         parts += [_button(p, edition, "menu") for p in preset.menu]
@@ -271,7 +270,7 @@ def _picker(edition: Edition, preset: Preset, scope: str) -> str:
         else:
             parts.append(
                 f'<div class="lvl-button-row"><button type="button" class="lvl-act lvl-primary" '
-                f'data-record>{escape(words.UI["record"])}</button></div>'
+                f"data-record>{escape(words.UI['record'])}</button></div>"
             )
     parts.append(
         f'<div class="lvl-button-row"><button type="button" class="lvl-act" data-close>'
@@ -279,7 +278,7 @@ def _picker(edition: Edition, preset: Preset, scope: str) -> str:
     )
     return (
         f'<dialog class="lvl-picker" id="{ident}" aria-labelledby="{ident}-title" '
-        f'data-scope="{scope}">{"".join(parts)}</dialog>'
+        f'data-scope="{scope}" data-search-exclude>{"".join(parts)}</dialog>'
     )
 
 
@@ -297,7 +296,7 @@ def _choice_list(edition: Edition, preset: Preset, slot: dataclasses.Field[Any])
         for value, shown in choices:
             groups.setdefault(edition.fouls[value].group, []).append((value, shown))
         return "".join(
-            f'<h3 class="lvl-picker-group">{escape(FOUL_GROUP_NAMES[group])}</h3>'
+            f'<p class="lvl-picker-group">{escape(FOUL_GROUP_NAMES[group])}</p>'
             f'<div class="lvl-picker-list">'
             + "".join(_value_button(name, v, shown) for v, shown in items)
             + "</div>"
@@ -307,11 +306,11 @@ def _choice_list(edition: Edition, preset: Preset, slot: dataclasses.Field[Any])
     if kind == "technique":
         # The page puts the techniques illegal for the division first (from the engine).
         return (
-            f'<h3 class="lvl-picker-group" data-legal-heading="false" hidden>'
-            f"{escape(words.UI['illegal'])}</h3>"
+            f'<p class="lvl-picker-group" data-legal-heading="false" hidden>'
+            f"{escape(words.UI['illegal'])}</p>"
             '<div class="lvl-picker-list" data-legal-group="false"></div>'
-            f'<h3 class="lvl-picker-group" data-legal-heading="true" hidden>'
-            f"{escape(words.UI['legal'])}</h3>"
+            f'<p class="lvl-picker-group" data-legal-heading="true" hidden>'
+            f"{escape(words.UI['legal'])}</p>"
             f'<div class="lvl-picker-list" data-legal-group="true">{"".join(buttons)}</div>'
         )
     return f'<div class="lvl-picker-list">{"".join(buttons)}</div>'
@@ -391,6 +390,7 @@ def page_data(editions: tuple[Edition, ...]) -> dict[str, Any]:
     events = {
         name: {
             "after_time": cls.AFTER_TIME,
+            "after_end": cls.AFTER_END,
             "athlete": any(f.name == "athlete" for f in cls.slots()),
         }
         for name, cls in EVENT_TYPES.items()
@@ -423,23 +423,23 @@ def page_data(editions: tuple[Edition, ...]) -> dict[str, Any]:
 
 
 def data_element(data: dict[str, Any]) -> str:
-    """The JSON block the page script reads (every "<" escaped: nothing in it can end
-    the element)."""
-    payload = _json(data).replace("<", "\\u003c")
-    return f'<script type="application/json" id="{DATA_ELEMENT}">{payload}</script>'
+    """The JSON the page script reads, in an attribute of a hidden element: not in a
+    <script> element, which Material's instant navigation re-creates as a script to run
+    (and the Content-Security-Policy then blocks)."""
+    return f'<div id="{DATA_ELEMENT}" hidden data-json="{escape(_json(data))}"></div>'
 
 
 def _scoreboard() -> str:
     ui = words.UI
     return "".join(
-        f'<section class="lvl-athlete" data-athlete="{a}" data-points="0" data-advantages="0" '
-        f'data-penalties="0" aria-labelledby="calc-name-{a}">'
+        f'<div class="lvl-athlete" role="region" data-athlete="{a}" data-points="0" '
+        f'data-advantages="0" data-penalties="0" aria-labelledby="calc-name-{a}">'
         f'<h2 id="calc-name-{a}"><span data-name>{escape(words.athlete_words(a))}</span></h2>'
         f'<dl><div class="lvl-points"><dt>{ui["points"]}</dt><dd data-field="points">0</dd></div>'
         f'<div><dt>{ui["advantages"]}</dt><dd data-field="advantages">0</dd></div>'
         f'<div><dt>{ui["penalties"]}</dt><dd data-field="penalties">0</dd></div></dl>'
         '<p data-field="status"></p>'
-        f'<div class="lvl-prompts" data-prompts="{a}"></div></section>'
+        f'<div class="lvl-prompts" data-prompts="{a}"></div></div>'
         for a in words.ATHLETES
     )
 

@@ -54,6 +54,9 @@ class Event:
     # Whether it may be recorded after time has expired and before the result is
     # announced (6): advantages, fouls and what ends a match that has not ended yet.
     AFTER_TIME: ClassVar[bool] = False
+    # Whether it may follow the end of the match (only to withdraw a disqualification in
+    # error, 2.1; the scoring engine checks that it does).
+    AFTER_END: ClassVar[bool] = False
     index: int
 
     @classmethod
@@ -173,6 +176,7 @@ class PointsAward(Event):
     """Points the rules give outside a scoring position, each kind with its clause."""
 
     TYPE = "award"
+    AFTER_END = True
     athlete: str = slot("athlete", "Who gets the points.")
     award: str = slot("award", "Why the rules give them.")
 

@@ -217,7 +217,7 @@ class LastMatch:
     def __init__(self) -> None:
         self._scorer: scoring.Scorer | None = None
         self._raw: list[Any] = []  # the raw events the scorer has applied
-        self._flagged: list[int] = []  # which of them hold true or false
+        self._flags: list[tuple[int, str]] = []  # (index, field) of each true or false
         self._log: list[Line] = []  # their log lines, in words
 
     def score(self, athlete: Division, raw_events: Any) -> Report:
@@ -227,19 +227,18 @@ class LastMatch:
         scorer = self._scorer
         if scorer is None or not _same_division(scorer.division, athlete):
             scorer = self._scorer = scoring.Scorer(athlete)
-            self._raw, self._flagged, self._log = [], [], []
-        kept = _common_start(self._raw, raw_events, self._flagged)
+            self._raw, self._flags, self._log = [], [], []
+        kept = _common_start(self._raw, raw_events, self._flags)
         scorer.rewind(kept)
         del self._raw[kept:]
-        del self._flagged[bisect_left(self._flagged, kept) :]
+        del self._flags[bisect_left(self._flags, (kept, "")) :]
         del self._log[scorer.effect_count :]
         try:
             scorer.extend(raw_events[kept:])
         finally:
             for index in range(len(self._raw), len(scorer.events)):
                 self._raw.append(raw_events[index])
-                if _flags(raw_events[index]):
-                    self._flagged.append(index)
+                self._flags += [(index, field) for field in _flags(raw_events[index])]
             sheet = scorer.sheet()
             edition = athlete.edition
             self._log.extend(_line(edition, e) for e in sheet.effects[len(self._log) :])
@@ -250,21 +249,21 @@ def _same_division(one: Division, other: Division) -> bool:
     return one == other and one.edition is other.edition
 
 
-def _common_start(old: Sequence[Any], new: Sequence[Any], flagged: Sequence[int]) -> int:
+def _common_start(old: list[Any], new: Sequence[Any], flags: Sequence[tuple[int, str]]) -> int:
     """How many events at the start of ``new`` are exactly those of ``old``: equal, and
-    true/false where they had true/false (``flagged``: the indices of those events;
-    Python holds 1 == True, but a flag of 1 is an error to report). In the usual case,
-    one more event, that is one comparison of the lists."""
+    true/false where they had true/false (``flags``: (index, field) of each; Python holds
+    1 == True, but a flag of 1 is an error to report). In the usual case, one more event,
+    that is one comparison of the lists and one look at each flag."""
     count = min(len(old), len(new))
-    start = list(new[:count])
+    start = new[:count] if isinstance(new, list) else list(new[:count])
     if old[:count] != start:
         count = next(
             i for i, (before, now) in enumerate(zip(old, start, strict=True)) if before != now
         )
-    for index in flagged:
+    for index, field in flags:
         if index >= count:
             break
-        if not all(type(start[index][key]) is bool for key in _flags(old[index])):
+        if type(start[index][field]) is not bool:
             return index
     return count
 

@@ -118,8 +118,11 @@ UI: dict[str, Any] = {
     "count_advantages": {"one": "1 advantage", "other": "{n} advantages"},
     "count_penalties": {"one": "1 penalty", "other": "{n} penalties"},
     "tally": "{name}: {points}, {advantages}, {penalties}.",
-    "not_list": "The events in this link are not a list; they are kept in the link as they are.",
-    "not_json": "The events in this link could not be read ({reason}); they are kept in the link as they are.",
+    "not_list": ("The events in this link are not a list; they are kept in the link as they are."),
+    "not_json": (
+        "The events in this link could not be read ({reason}); they are kept in the link as "
+        "they are."
+    ),
     "not_scored": "Not scored: {message}",
     "not_scored_events": {
         "one": "1 event is not scored; it is marked in the log. Correct it or delete it.",
@@ -127,7 +130,9 @@ UI: dict[str, Any] = {
     },
     "waiting_division": "Not scored until the division is valid.",
     "unknown_value": "{value} (not a known value)",
-    "division_error": "{message} The events recorded are kept; they are scored once the division is valid.",
+    "division_error": (
+        "{message} The events recorded are kept; they are scored once the division is valid."
+    ),
     "too_deep": (
         "Not scored: it is nested deeper than any event can be (more than {max} levels), "
         "so it was not sent to the rules engine."

@@ -189,10 +189,9 @@ def test_calculator_offline(offline, offline_page):
     page = offline_page
     page.goto(f"{offline.url}calculator/?edition=2&age=30&belt=purple&uniform=gi")
     page.wait_for_selector("[data-engine-status][hidden]", state="attached", timeout=ENGINE_MS)
-    page.get_by_role("radio", name="Athlete A", exact=True).check()
-    page.locator(".lvl-controls:visible, .lvl-recorder").get_by_role(
+    page.locator('.lvl-half[data-half="A"]').get_by_role(
         "button", name="Guard pass (3)", exact=True
-    ).first.click()
+    ).click()
     page.locator("#calc-log li").first.wait_for()
     assert "3" == page.locator('[data-athlete="A"]').get_attribute("data-points")
 

@@ -14,7 +14,6 @@ export function mount(root) {
   let state = null;
   let ticking = null;
   let lock = null;
-  document.documentElement.classList.add("lvl-audience-screen");
   if (typeof BroadcastChannel !== "function") return;
   const channel = new BroadcastChannel(CHANNEL);
   channel.addEventListener("message", (event) => {

@@ -386,9 +386,9 @@ async function unpack(base64) {
   return new Response(stream).text();
 }
 
-/** Which buttons can record now: none once the match has ended (but the menu, which
- * holds the restart after a disqualification in error), after time only what the
- * rules allow then; undo and redo when there is something to undo or redo. */
+/** Which buttons can record now: once the match has ended, only what may follow it
+ * (the restart after a disqualification in error), after time only what the rules
+ * allow then; undo and redo when there is something to undo or redo. */
 function enableButtons(app) {
   const ended = Boolean(app.report?.result.ended);
   const timeUp = !ended && timeExpired(app);
@@ -396,9 +396,10 @@ function enableButtons(app) {
   const presets = app.data.presets[edition] ?? {};
   for (const button of app.board.querySelectorAll(".lvl-controls [data-preset]")) {
     const event = presets[button.dataset.preset];
+    const kind = event && app.data.events[event.type];
     let off = false;
-    if (event && ended) off = true;
-    else if (event && timeUp) off = !app.data.events[event.type]?.after_time;
+    if (kind && ended) off = !kind.after_end;
+    else if (kind && timeUp) off = !kind.after_time;
     if (button.disabled !== off) button.disabled = off;
   }
   app.page.querySelector("#calc-undo").disabled = app.history.length === 0;

@@ -8,12 +8,10 @@ const APPS = {
   board: () => import("./board.js"),
 };
 
-// Classes the calculator's match mode and the audience screen set on <html>: a page
-// reached by instant navigation starts without them.
-const SCREEN_CLASSES = ["lvl-match", "lvl-audience-screen"];
-
 function mountAll() {
-  document.documentElement.classList.remove(...SCREEN_CLASSES);
+  // The calculator's match mode sets this class on <html>: a page reached by instant
+  // navigation starts without it.
+  document.documentElement.classList.remove("lvl-match");
   for (const root of document.querySelectorAll("[data-lvl-app]")) {
     if (root.dataset.mounted) continue;
     root.dataset.mounted = "true";

@@ -2,10 +2,10 @@
 // the words from lvl_rules/words/match.py, the fields each button records, the event
 // types, the counts. The scripts say nothing of their own: they fill in these templates.
 
-/** The page's JSON block, parsed. */
+/** The page's data (a hidden element's data-json), parsed. */
 export function pageData(id = "calc-data") {
   const element = document.getElementById(id);
-  return element ? JSON.parse(element.textContent) : { words: {} };
+  return element ? JSON.parse(element.dataset.json) : { words: {} };
 }
 
 /** A template with its {placeholders} filled in. */
