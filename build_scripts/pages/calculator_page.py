@@ -435,6 +435,7 @@ def _scoreboard() -> str:
         f'<div class="lvl-athlete" role="region" data-athlete="{a}" data-points="0" '
         f'data-advantages="0" data-penalties="0" aria-labelledby="calc-name-{a}">'
         f'<h2 id="calc-name-{a}"><span data-name>{escape(words.athlete_words(a))}</span></h2>'
+        f'<div class="lvl-counts" data-counts="{a}"></div>'
         f'<dl><div class="lvl-points"><dt>{ui["points"]}</dt><dd data-field="points">0</dd></div>'
         f'<div><dt>{ui["advantages"]}</dt><dd data-field="advantages">0</dd></div>'
         f'<div><dt>{ui["penalties"]}</dt><dd data-field="penalties">0</dd></div></dl>'

@@ -68,6 +68,7 @@ export function mount(form) {
     listeners: new Set(), // match-mode.js: told after each render
   };
   showEngineStatus(engine, page);
+  document.documentElement.classList.add("lvl-calculator"); // match.css: room under the header
   const params = new URLSearchParams(location.search);
   fillForm(form, params);
   keepUnknownValues(app, params);
@@ -336,6 +337,7 @@ function render(app) {
   app.result.dataset.winner = result?.winner ?? "";
   app.result.dataset.method = result?.method ?? "";
   app.result.dataset.ended = String(Boolean(result?.ended));
+  app.board.dataset.ended = app.result.dataset.ended; // match.css shows the result in match mode
   app.result.replaceChildren(result && app.events.length ? result.summary : words.no_events);
   if (result?.cite && app.events.length) app.result.append(" ", citeLink(app.root, report.division.edition, result.cite));
   const last = app.lines.at(-1);

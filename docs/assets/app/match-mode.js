@@ -226,43 +226,50 @@ export function startMatchMode(app, params) {
     showClock();
   }
 
+  /** Each running count as a chip with its seconds left: an athlete's on that athlete's
+   * score, the counts for both in the middle. */
   function showCounts() {
-    const shown = clock.counts.map((count) => {
-      const rule = countRule(count.id);
-      const left = Math.max(0, Math.ceil((rule.seconds * 1000 - countElapsed(count)) / 1000));
-      const who = count.athlete === "both" ? "" : ` · ${mode.name(count.athlete)}`;
-      return { count, text: fill(words.count_running, { name: `${rule.name}${who}`, seconds: left }), rule };
-    });
-    const keys = shown.map(({ count }) => `${count.id}/${count.athlete}`).join(" ");
-    if (countsShown.dataset.keys !== keys) {
-      countsShown.dataset.keys = keys;
-      countsShown.replaceChildren(
-        ...shown.map(({ count, rule }) => {
-          const chip = document.createElement("span");
-          chip.className = "lvl-count";
-          chip.dataset.count = count.id;
-          chip.dataset.athlete = count.athlete;
-          const text = document.createElement("span");
-          text.setAttribute("role", "timer");
-          const stop = document.createElement("button");
-          stop.type = "button";
-          stop.className = "lvl-act lvl-count-stop";
-          stop.textContent = "×";
-          stop.setAttribute("aria-label", fill(words.count_cancel, { name: rule.name }));
-          stop.addEventListener("click", () => {
-            clock.counts = clock.counts.filter((c) => c !== count);
-            saveClock();
-            showClock();
-          });
-          chip.append(text, stop);
-          return chip;
-        }),
-      );
+    for (const where of ["both", "A", "B"]) {
+      const box = where === "both" ? countsShown : page.querySelector(`[data-counts="${where}"]`);
+      if (!box) continue;
+      const shown = clock.counts
+        .filter((count) => count.athlete === where)
+        .map((count) => {
+          const rule = countRule(count.id);
+          const left = Math.max(0, Math.ceil((rule.seconds * 1000 - countElapsed(count)) / 1000));
+          return { count, rule, text: fill(words.count_running, { name: rule.name, seconds: left }) };
+        });
+      const keys = shown.map(({ count }) => count.id).join(" ");
+      if (box.dataset.keys !== keys) {
+        box.dataset.keys = keys;
+        box.replaceChildren(...shown.map(({ count, rule }) => chip(count, rule)));
+      }
+      shown.forEach(({ text }, index) => {
+        const span = box.children[index].firstChild;
+        if (span.textContent !== text) span.textContent = text;
+      });
     }
-    shown.forEach(({ text }, index) => {
-      const span = countsShown.children[index].firstChild;
-      if (span.textContent !== text) span.textContent = text;
+  }
+
+  function chip(count, rule) {
+    const chip = document.createElement("span");
+    chip.className = "lvl-count";
+    chip.dataset.count = count.id;
+    chip.dataset.athlete = count.athlete;
+    const text = document.createElement("span");
+    text.setAttribute("role", "timer");
+    const stop = document.createElement("button");
+    stop.type = "button";
+    stop.className = "lvl-act lvl-count-stop";
+    stop.textContent = "×";
+    stop.setAttribute("aria-label", fill(words.count_cancel, { name: rule.name }));
+    stop.addEventListener("click", () => {
+      clock.counts = clock.counts.filter((c) => c !== count);
+      saveClock();
+      showClock();
     });
+    chip.append(text, stop);
+    return chip;
   }
 
   /** A count ran out: say which call the rules make, with a button that records it. */
