@@ -2,8 +2,10 @@
 
 Each ``tests/broken/*.toml`` corrupts a copy of the shipped ``editions`` folder in one way:
 ``replace`` text (which must occur exactly once) ``with`` other text, ``append`` text, or
-give a whole file's ``content``. ``expect`` lists words the error message must contain.
-``xfail`` (a reason) marks a known defect of the loader's messages: a strict xfail.
+give a whole file's ``content``; ``encoding`` (default UTF-8) is the one the corrupted file
+is written in. ``expect`` lists words the error message must contain, ``absent`` words it
+must not (a file that is not at fault). ``xfail`` (a reason) marks a known defect of the
+loader's messages: a strict xfail.
 """
 
 from __future__ import annotations
@@ -20,7 +22,10 @@ from lvl_rules import RulesError, load_edition
 
 BROKEN = Path(__file__).parent / "broken"
 CASES = sorted(BROKEN.glob("*.toml"))
-KEYS = {"edition", "file", "replace", "with", "append", "content", "expect", "xfail"}
+KEYS = {
+    "edition", "file", "replace", "with", "append", "content", "encoding", "expect", "absent",
+    "xfail",
+}  # fmt: skip
 
 
 def _copy(source: Traversable, target: Path) -> None:
@@ -40,15 +45,16 @@ def _editions_copy(tmp_path: Path) -> Path:
 
 def _apply(case: dict[str, Any], root: Path) -> None:
     path = root / case["file"]
+    encoding = case.get("encoding", "utf-8")
     if "content" in case:
-        path.write_text(case["content"], encoding="utf-8")
+        path.write_text(case["content"], encoding=encoding)
         return
     text = path.read_text(encoding="utf-8")
     if "append" in case:
-        path.write_text(text + case["append"], encoding="utf-8")
+        path.write_text(text + case["append"], encoding=encoding)
         return
     assert 1 == text.count(case["replace"]), f"{case['file']}: 'replace' must occur once"
-    path.write_text(text.replace(case["replace"], case["with"]), encoding="utf-8")
+    path.write_text(text.replace(case["replace"], case["with"]), encoding=encoding)
 
 
 def test_there_are_enough_broken_cases() -> None:
@@ -78,3 +84,30 @@ def test_broken_data_is_rejected(
         load_edition(case["edition"], root=root)
     message = str(caught.value)
     assert case["expect"] == [word for word in case["expect"] if word in message], message
+    assert [] == [word for word in case.get("absent", []) if word in message], message
+
+
+# Corruptions too large to write out in a case file: (name, file, text appended, words).
+GENERATED = [
+    ("toml-integer-too-long", "1/scoring.toml", "\n[extra]\nbig = " + "9" * 5000 + "\n",
+     ["editions/1/scoring.toml", "not valid TOML"]),
+    ("toml-nested-too-deep", "1/scoring.toml", "\n[extra]\ndeep = " + "[" * 100_000 + "\n",
+     ["editions/1/scoring.toml", "not valid TOML", "nested too deeply"]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("name", "file", "appended", "words"), GENERATED, ids=[case[0] for case in GENERATED]
+)
+def test_generated_corruption_is_rejected(
+    tmp_path: Path, name: str, file: str, appended: str, words: list[str]
+) -> None:
+    """A 5,000-digit integer or 100,000 nested arrays in a data file: the loader names the
+    file in one line, no ValueError or RecursionError."""
+    del name
+    root = _editions_copy(tmp_path)
+    _apply({"file": file, "append": appended}, root)
+    with pytest.raises(RulesError) as caught:
+        load_edition("1", root=root)
+    message = str(caught.value)
+    assert (words, 1) == ([word for word in words if word in message], len(message.splitlines()))

@@ -35,6 +35,7 @@ COLLECTIONS: dict[str, type] = {
     "methods": Method,
 }
 ORDERED = ("groups", "bands", "ladders")
+OPTIONAL = ("notes", "experiences")  # an edition may have none of these; every other table
 SETTINGS = ("edition", "eligibility", "scoring")
 
 

@@ -28,7 +28,7 @@ class Foul:
     )
     clause: str = declare("clause", "The clause that names the foul.")
     description: str = declare(
-        "text", "The foul as the rulebook lists it, references written out.", rendered=True
+        "markup", "The foul as the rulebook lists it, references written out.", rendered=True
     )
     generic: bool = declare(
         "flag", "True for the catch-all of its group (not printed in the list).", default=False

@@ -8,12 +8,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from .fields import declare
+from .markup import MARKER, REFERENCE
 from .reader import Table
 
-# A cross-reference inside rule text: {§2.3.7}. Never a typed number.
-REFERENCE = re.compile(r"\{§([^{}\s]+)\}")
-# Generated content inside rule text: {table:points}, {points:mount}, {toc:sections}.
-MARKER = re.compile(r"\{(table|points|toc):([^{}\s]+)\}")
+__all__ = ["FRONT_MATTER", "MARKER", "REFERENCE", "Clause", "Note"]
+
 FRONT_MATTER = ("preamble", "reading-guide", "closing-note")
 CLAUSE_ID = re.compile(r"\d+(\.\d+)*")
 
@@ -23,9 +22,9 @@ class Clause:
     """One citable provision: a section, a sub-section or a named part of one."""
 
     id: str = declare("clause-key", "The clause's number (5.4), or a name for front matter.")
-    title: str = declare("text", "The title, with generated values written out.", rendered=True)
+    title: str = declare("markup", "The title, with generated values written out.", rendered=True)
     text: str = declare(
-        "text",
+        "markup",
         "The text as written in the data: Markdown with {§…} references and {…} markers.",
         default="",
         json="source",
@@ -76,8 +75,8 @@ class Note:
     id: str = declare("key", "The note's ID.")
     clause: str = declare("clause", "The clause the note concerns.")
     title: str = declare("text", "What the note is about.")
-    decision: str = declare("text", "What we decided.")
-    reason: str = declare("text", "Why: safety first, then fairness.")
+    decision: str = declare("markup", "What we decided.")
+    reason: str = declare("markup", "Why: safety first, then fairness.")
 
     def references(self) -> tuple[str, ...]:
         """Clause IDs the note's text refers to, its own clause first."""

@@ -24,11 +24,14 @@ def allowed(values: Iterable[object]) -> str:
 
 
 def quoted(value: object) -> str:
-    """A value as Python writes it (``'grey'``, ``300``), cut short when long."""
+    """A value as Python writes it (``'grey'``, ``300``), cut short when long; on one line
+    (``repr`` escapes every line break)."""
     try:
         text = repr(value)
     except ValueError:  # an int too long to write out
         text = f"<a number of {value.bit_length()} bits>"  # type: ignore[attr-defined]
+    except RecursionError:  # a list nested too deeply to write out
+        text = f"<a {type(value).__name__} nested too deeply to show>"
     if len(text) <= SHOWN_CHARS:
         return text
     return f"{text[: SHOWN_CHARS - 1]}… ({len(text):,} characters)"
@@ -54,7 +57,7 @@ def kind_of(value: object) -> str:
 DATA_PROBLEMS: dict[str, Callable[[Details], str]] = {
     "missing": lambda d: "is missing",
     "not-text": lambda d: f"must be non-empty text, not {kind_of(d['value'])}",
-    "not-one-of": lambda d: f"is '{d['value']}'; allowed: {allowed(d['choices'])}",
+    "not-one-of": lambda d: f"is {quoted(d['value'])}; allowed: {allowed(d['choices'])}",
     "not-whole": lambda d: f"must be a whole number, not {kind_of(d['value'])}",
     "too-small": lambda d: f"is {d['value']}; it must be at least {d['minimum']}",
     "not-flag": lambda d: f"must be true or false, not {kind_of(d['value'])}",
@@ -64,47 +67,69 @@ DATA_PROBLEMS: dict[str, Callable[[Details], str]] = {
     "not-tables": lambda d: f"must be an array of tables, not {kind_of(d['value'])}",
     "unknown-key": lambda d: f"is not a known key; allowed: {allowed(d['known'])}",
     "wrong-axis": lambda d: f"does not fit this edition, which places athletes by {d['axis']}",
-    "criteria-uniform": lambda d: f"holds '{d['value']}'; allowed: {allowed(d['choices'])}",
+    "criteria-uniform": lambda d: f"holds {quoted(d['value'])}; allowed: {allowed(d['choices'])}",
     "ages-reversed": lambda d: "is greater than max_age",
     "points-needed": lambda d: "must be more than 0 when the award is points",
     "points-not-allowed": lambda d: f"must not be set when the award is {d['award']}",
     "ladder-end": lambda d: "must end with the disqualify step",
     "ladder-early-end": lambda d: "may disqualify only on the last step",
     "clause-id": lambda d: (
-        f"has clause ID '{d['value']}'; IDs are section numbers such as 5.4 or one of "
+        f"has clause ID {quoted(d['value'])}; IDs are section numbers such as 5.4 or one of "
         f"{', '.join(d['front_matter'])}"
     ),
     "settings-operation": lambda d: (
         f"is a settings table; it can only be changed, not {d['operation']}ed"
     ),
     "unknown-table": lambda d: f"is not a known table; allowed: {allowed(d['known'])}",
-    "removes-missing": lambda d: f"removes '{d['key']}', which the base edition does not have",
-    "changes-missing": lambda d: f"changes '{d['key']}', which the base edition does not have",
-    "adds-existing": lambda d: f"adds '{d['key']}', which already exists; change it instead",
-    "anchor-missing": lambda d: f"names '{d['anchor']}', which is not in {d['collection']}",
-    "unknown-clause": lambda d: (
-        f"cites clause '{d['clause']}', which Edition {d['edition']} does not have"
+    "removes-missing": lambda d: (
+        f"removes {quoted(d['key'])}, which the base edition does not have"
     ),
-    "criteria-rank": lambda d: f"names rank '{d['rank']}'; allowed: {allowed(d['known'])}",
+    "changes-missing": lambda d: (
+        f"changes {quoted(d['key'])}, which the base edition does not have"
+    ),
+    "adds-existing": lambda d: f"adds {quoted(d['key'])}, which already exists; change it instead",
+    "anchor-missing": lambda d: f"names {quoted(d['anchor'])}, which is not in {d['collection']}",
+    "unknown-clause": lambda d: (
+        f"cites clause {quoted(d['clause'])}, which Edition {d['edition']} does not have"
+    ),
+    "criteria-rank": lambda d: f"names rank {quoted(d['rank'])}; allowed: {allowed(d['known'])}",
     "amended-missing": lambda d: "was amended but is missing",
     "unknown-marker": lambda d: (
-        f"has marker {{{d['marker']}:{d['argument']}}}; allowed: {allowed(d['known'])}"
-    ),
-    "promotion-rank": lambda d: f"names unknown rank '{d['rank']}'",
-    "promotion-without-experiences": lambda d: "and [experiences] come together",
-    "lvl-not-number": lambda d: "must be numbers when the axis is lvl",
-    "unknown-note": lambda d: f"names unknown note '{d['note']}'",
-    "not-restricted": lambda d: (
-        f"names '{d['technique']}', which is not a restricted technique; allowed: "
+        f"has marker {quoted('{' + d['marker'] + ':' + d['argument'] + '}')}; allowed: "
         f"{allowed(d['known'])}"
     ),
-    "granted-twice": lambda d: f"repeats '{d['technique']}' (already in {d['group']})",
-    "limit-not-added": lambda d: f"limits '{d['technique']}', not added here",
-    "never-granted": lambda d: f"never add restricted technique '{d['technique']}'",
+    "bad-marker": lambda d: (
+        f"has {quoted(d['value'])}, which is neither a reference such as {{§5.4}} nor a "
+        f"marker: {{table:…}}, {{points:…}} or {{toc:…}}"
+    ),
+    "stray-brace": lambda d: (
+        f"has a brace that is not part of a reference or marker at {quoted(d['value'])}; "
+        f"write references as {{§5.4}} and markers as {{table:…}}, {{points:…}} or {{toc:…}}"
+    ),
+    "braces-not-allowed": lambda d: (
+        f"has a brace at {quoted(d['value'])}; references and markers belong only in rule "
+        f"text (a clause's title and text, a note's decision and reason, a foul's description)"
+    ),
+    "raw-html": lambda d: (
+        f"has raw HTML at {quoted(d['value'])}; text in the data is Markdown only "
+        f"(*emphasis*, **strong**, lists, tables), never HTML"
+    ),
+    "bad-id": lambda d: "is not an ID: IDs are lowercase letters, digits and hyphens (heel-hook)",
+    "promotion-rank": lambda d: f"names unknown rank {quoted(d['rank'])}",
+    "promotion-without-experiences": lambda d: "and [experiences] come together",
+    "lvl-not-number": lambda d: "must be numbers when the axis is lvl",
+    "unknown-note": lambda d: f"names unknown note {quoted(d['note'])}",
+    "not-restricted": lambda d: (
+        f"names {quoted(d['technique'])}, which is not a restricted technique; allowed: "
+        f"{allowed(d['known'])}"
+    ),
+    "granted-twice": lambda d: f"repeats {quoted(d['technique'])} (already in {d['group']})",
+    "limit-not-added": lambda d: f"limits {quoted(d['technique'])}, not added here",
+    "never-granted": lambda d: f"never add restricted technique {quoted(d['technique'])}",
     "escape-missing": lambda d: "is missing; both locked and open are needed",
     "foul-needed": lambda d: f"is needed, in group '{d['group']}'",
     "not-a-technique": lambda d: (
-        f"names '{d['technique']}', which is not in the technique catalogue"
+        f"names {quoted(d['technique'])}, which is not in the technique catalogue"
     ),
     "age-without-ladder": lambda d: f"leave age {d['age']} without a penalty scale",
     "method-needed": lambda d: "is needed by the scoring engine",
@@ -125,18 +150,26 @@ MESSAGES: dict[str, Callable[[Details], str]] = {
     "not-a-table": lambda d: (
         f"{d['file']}: [{d['where']}] must be a table, not {kind_of(d['value'])}"
     ),
-    "not-utf8": lambda d: f"{d['file']}: not UTF-8 text (byte {d['position']}); save it as UTF-8",
+    "not-utf8": lambda d: (
+        f"{d['file']}: not UTF-8 text (line {d['line']:,}, byte {d['position']:,}); "
+        f"save it as UTF-8"
+    ),
     "not-toml": lambda d: f"{d['file']}: not valid TOML: {d['reason']}",
+    "toml-too-deep": lambda d: f"{d['file']}: not valid TOML: arrays or tables nested too deeply",
+    "tables-missing": lambda d: (
+        f"{d['folder']}: no file has a [{d['table']}] table (is a file empty or missing?)"
+    ),
     "table-twice": lambda d: f"{d['file']}: table '{d['table']}' is also in {d['other']}",
     "unknown-edition-table": lambda d: (
         f"{d['file']}: '{d['table']}' is not a known table; allowed: {allowed(d['known'])}"
     ),
     "settings-missing": lambda d: f"edition data has no [{d['table']}] table",
     "folder-mismatch": lambda d: (
-        f"{d['file']}: key 'edition.id' is '{d['id']}' but the folder is editions/{d['folder']}"
+        f"{d['file']}: key 'edition.id' is {quoted(d['id'])} but the folder is "
+        f"editions/{d['folder']}"
     ),
     "amends-unknown": lambda d: (
-        f"{d['file']}: key 'amends' is '{d['base']}'; allowed: {allowed(d['known'])}"
+        f"{d['file']}: key 'amends' is {quoted(d['base'])}; allowed: {allowed(d['known'])}"
     ),
     "no-clause": lambda d: f"Edition {d['edition']} has no clause '{d['clause']}'",
     # Editions and divisions
