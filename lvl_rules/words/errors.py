@@ -8,10 +8,14 @@ characters of what was given.
 
 from __future__ import annotations
 
+import contextlib
+import re
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 SHOWN_CHARS = 80
+LINE_CHARS = 400  # a message of argparse's: its own words, and what was typed
+PLAIN_NAME = re.compile(r"[A-Za-z0-9_-]{1,40}")  # a key shown as `.name` in a path
 UNKNOWN_FILE = "edition data"  # where a record came from, when no file is known
 
 Details = Mapping[str, Any]
@@ -35,6 +39,28 @@ def quoted(value: object) -> str:
     if len(text) <= SHOWN_CHARS:
         return text
     return f"{text[: SHOWN_CHARS - 1]}… ({len(text):,} characters)"
+
+
+def member(field: str, key: str) -> str:
+    """The path of a key inside ``field``: ``events[3].type``, or the key quoted when it is
+    not a plain name (``events[3]['a b']``), so that a path stays short and on one line."""
+    if PLAIN_NAME.fullmatch(key):
+        return f"{field}.{key}" if field else key
+    return f"{field}[{quoted(key)}]"
+
+
+def one_line(text: str) -> str:
+    """A message made by another program (argparse's), on one line: line breaks and other
+    control characters escaped as ``repr`` writes them, at most :data:`LINE_CHARS` long."""
+    shown = "".join(c if c.isprintable() else repr(c)[1:-1] for c in text[: LINE_CHARS + 1])
+    if len(shown) <= LINE_CHARS:
+        return shown
+    return f"{shown[: LINE_CHARS - 1]}… ({len(text):,} characters)"
+
+
+def reason_of(error: Exception) -> str:
+    """The system's own words for a failed read or write: ``No space left on device``."""
+    return error.strerror if isinstance(error, OSError) and error.strerror else str(error)
 
 
 def amended(previous: str | None, file: str) -> str:
@@ -223,7 +249,7 @@ MESSAGES: dict[str, Callable[[Details], str]] = {
         f"{d['where']}.type is {quoted(d['value'])}; allowed: {allowed(d['known'])}"
     ),
     "unknown-event-field": lambda d: (
-        f"{d['where']}.{d['name']} is not a field of a '{d['type']}' event; allowed: "
+        f"{member(d['where'], d['name'])} is not a field of a '{d['type']}' event; allowed: "
         f"{allowed(d['known'])}"
     ),
     "event-field-required": lambda d: (
@@ -251,18 +277,80 @@ MESSAGES: dict[str, Callable[[Details], str]] = {
     ),
     # Requests (JSON API, command line)
     "request-not-object": lambda d: "a request must be a JSON object",
-    "request-not-json": lambda d: f"request is not valid JSON: {d['reason']}",
     "unknown-action": lambda d: (
         f"action {quoted(d['value'])} is not known; allowed: {allowed(d['known'])}"
     ),
-    "events-unreadable": lambda d: f"events: cannot read {d['source']}: {d['reason']}",
+    "events-unreadable": lambda d: f"events: cannot read {_source(d)}: {d['reason']}",
     "events-not-json": lambda d: f"events: {d['source']} is not valid JSON: {d['reason']}",
+    "stdin-closed": lambda d: (
+        "events: standard input is closed; give a file, or pipe the events in"
+    ),
+    # Limits at the edges (lvl_rules.faces.limits): JSON text before it is parsed ...
+    "not-json-text": lambda d: f"{d['field']} must be JSON text, not {d['kind']}",
+    "input-too-long": lambda d: (
+        f"{_input(d)} is longer than the {d['limit']:,} {d['unit']} allowed"
+    ),
+    "input-not-utf8": lambda d: (
+        f"{_input(d)} is not UTF-8 text (line {d['line']:,}, byte {d['position']:,}); "
+        f"save it as UTF-8"
+    ),
+    "too-deep": lambda d: (
+        f"{_input(d)} is nested {d['depth']:,} levels deep; at most {d['limit']} are allowed"
+    ),
+    "not-json": lambda d: f"{_input(d)} is not valid JSON: {d['reason']}",
+    "number-too-long": lambda d: (
+        f"{_input(d)} holds a number of {d['digits']:,} digits ({quoted(d['value'])}); "
+        f"at most {d['limit']} are allowed"
+    ),
+    "number-too-large": lambda d: (
+        f"{_input(d)} holds a number too large to use ({quoted(d['value'])})"
+    ),
+    "not-a-json-number": lambda d: (
+        f"{_input(d)} holds {d['value']}, which JSON does not allow; numbers are digits"
+    ),
+    # ... and the values it holds
+    "text-too-long": lambda d: (
+        f"{d['field']} is {d['length']:,} characters long ({quoted(d['value'])}); at most "
+        f"{d['limit']} are allowed"
+    ),
+    "key-too-long": lambda d: (
+        f"{d['field']} has a key of {d['length']:,} characters "
+        f"({quoted(d['value'])}); at most {d['limit']} are allowed"
+    ),
+    "too-many-items": lambda d: (
+        f"{d['field']} holds {d['count']:,} items; at most {d['limit']:,} are allowed"
+    ),
+    # The command line's own streams, and the last resort
+    "stdout-failed": lambda d: f"cannot write the answer to standard output: {d['reason']}",
+    "stdout-encoding": lambda d: (
+        f"standard output takes {d['encoding']}, which cannot write {quoted(d['value'])}; "
+        f"set PYTHONIOENCODING=utf-8, or use --json"
+    ),
+    "internal-error": lambda d: (
+        f"internal error ({d['kind']}: {quoted(d['reason'])}); please report it"
+    ),
 }
 
 
+def _source(d: Details) -> str:
+    """Where input came from: ``standard input``, or a file's path quoted, cut short at its
+    start when long (the file's own name is at the end)."""
+    if d.get("source") == "-":
+        return "standard input"
+    text = repr(d.get("source"))
+    return text if len(text) <= SHOWN_CHARS else f"…{text[-(SHOWN_CHARS - 1) :]}"
+
+
+def _input(d: Details) -> str:
+    """The input a limit or a parse error is about: ``request`` or ``events: 'm.json'``."""
+    return d["field"] if d.get("source") is None else f"{d['field']}: {_source(d)}"
+
+
 def message(problem: str, details: Details) -> str:
-    """The sentence for a problem code and its details."""
+    """The sentence for a problem code and its details; never fails (a code without words,
+    or details that do not fit them, still say what they hold, shortly)."""
     phrase = MESSAGES.get(problem)
-    if phrase is None:
-        return f"{problem}: {dict(details)}"  # a code without words: still say what it holds
-    return phrase(details)
+    if phrase is not None:
+        with contextlib.suppress(Exception):
+            return phrase(details)
+    return f"{problem}: {quoted(dict(details))}"
