@@ -281,7 +281,6 @@ MESSAGES: dict[str, Callable[[Details], str]] = {
         f"action {quoted(d['value'])} is not known; allowed: {allowed(d['known'])}"
     ),
     "events-unreadable": lambda d: f"events: cannot read {_source(d)}: {d['reason']}",
-    "events-not-json": lambda d: f"events: {d['source']} is not valid JSON: {d['reason']}",
     "stdin-closed": lambda d: (
         "events: standard input is closed; give a file, or pipe the events in"
     ),
