@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from cli_contract import PREFIX
 
 from lvl_rules import RulesError, load_all, load_edition
 from lvl_rules.faces.cli import main
@@ -114,7 +115,7 @@ def test_the_cli_says_the_loaders_message_alone(
         monkeypatch.undo()
         clear_cache()
     out, err = capsys.readouterr()
-    assert (2, "", f"lvl-rules: error: {caught.value}\n") == (status, out, err)
+    assert (2, "", f"{PREFIX}{caught.value}\n") == (status, out, err)
 
 
 # Corruptions too large to write out in a case file: (name, file, text appended, words).

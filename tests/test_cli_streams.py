@@ -20,12 +20,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from cli_contract import expected, verdict
 
 from lvl_rules.faces.cli import main
 from lvl_rules.faces.limits import MAX_JSON_CHARS
 
 SCORE = ["score", "--edition", "2", "--age", "30", "--belt", "blue", "--uniform", "gi"]
-PREFIX = "lvl-rules: error: "
 MATCH = '[{"type": "score", "athlete": "A", "position": "mount"}, {"type": "end"}]'
 
 # (id, bytes of the events, words the one line must hold)
@@ -67,33 +67,11 @@ def _run(argv: list[str], stdin: Any = b"", stdout: Any = CAPTURED) -> tuple[int
     return status, out.getvalue() if isinstance(out, io.StringIO) else "", err.getvalue()
 
 
-def _verdict(status: int, out: str, err: str, words: list[str]) -> dict[str, Any]:
-    return {
-        "status": status,
-        "stdout": out,
-        "stderr lines": len(err.splitlines()),
-        "prefix": err.startswith(PREFIX),
-        "traceback": "Traceback" in err,
-        "words": [word for word in words if word in err],
-    }
-
-
-def _expected(words: list[str]) -> dict[str, Any]:
-    return {
-        "status": 2,
-        "stdout": "",
-        "stderr lines": 1,
-        "prefix": True,
-        "traceback": False,
-        "words": words,
-    }
-
-
 @pytest.mark.parametrize(("name", "raw", "words"), BAD_EVENTS, ids=[c[0] for c in BAD_EVENTS])
 def test_bad_events_on_stdin(name: str, raw: bytes, words: list[str]) -> None:
     """Events no editor meant, on standard input: exit 2, one line naming events."""
     del name
-    assert _expected(words) == _verdict(*_run([*SCORE, "-"], raw), words)
+    assert expected(words) == verdict(*_run([*SCORE, "-"], raw), words)
 
 
 @pytest.mark.parametrize(("name", "raw", "words"), BAD_EVENTS, ids=[c[0] for c in BAD_EVENTS])
@@ -104,7 +82,7 @@ def test_bad_events_in_a_file(tmp_path: Path, name: str, raw: bytes, words: list
     path.write_bytes(raw)
     if name not in ("too-many-events", "text-too-long"):
         words = [*words, f"{name}.json'"]
-    assert _expected(words) == _verdict(*_run([*SCORE, str(path)]), words)
+    assert expected(words) == verdict(*_run([*SCORE, str(path)]), words)
 
 
 def test_a_byte_order_mark_is_accepted() -> None:
@@ -118,13 +96,13 @@ def test_a_byte_order_mark_is_accepted() -> None:
 def test_closed_stdin() -> None:
     """``score -`` with standard input closed (``<&-``): one line saying so."""
     words = ["events", "standard input is closed"]
-    assert _expected(words) == _verdict(*_run([*SCORE, "-"], CLOSED), words)
+    assert expected(words) == verdict(*_run([*SCORE, "-"], CLOSED), words)
 
 
 def test_closed_stdout() -> None:
     """Standard output closed (``>&-``, sys.stdout is None): one line saying so."""
     words = ["standard output", "closed"]
-    assert _expected(words) == _verdict(*_run(["editions"], stdout=CLOSED), words)
+    assert expected(words) == verdict(*_run(["editions"], stdout=CLOSED), words)
 
 
 class _Full(io.TextIOWrapper):
@@ -146,7 +124,7 @@ def test_full_stdout(command: list[str]) -> None:
     ``--help``."""
     words = ["standard output", os.strerror(errno.ENOSPC)]
     status, _, err = _run(command, stdout=_Full())
-    assert _expected(words) == _verdict(status, "", err, words)
+    assert expected(words) == verdict(status, "", err, words)
 
 
 def _ascii_stdout() -> io.TextIOWrapper:
@@ -161,7 +139,7 @@ def test_ascii_stdout_text() -> None:
     argv = ["eligibility", "--edition", "2", "--age", "30", "--belt", "blue", "--uniform", "gi"]
     status, _, err = _run(argv, stdout=stream)
     stream.flush()
-    assert _expected(words) == _verdict(status, stream.buffer.getvalue().decode(), err, words)
+    assert expected(words) == verdict(status, stream.buffer.getvalue().decode(), err, words)
 
 
 def test_ascii_stdout_json() -> None:
@@ -235,7 +213,7 @@ def test_real_streams(tmp_path: Path, name: str, command: str, words: list[str])
     if "| true" in command:  # a pipeline's status is its last command's: lvl-rules' follows
         *lines, last = err.splitlines()
         err, status = "".join(f"{line}\n" for line in lines), int(last)
-    assert _expected(words) == _verdict(status, out, err, words)
+    assert expected(words) == verdict(status, out, err, words)
 
 
 @pytest.mark.host
