@@ -91,8 +91,9 @@ def _edition_data(
                     origins[(name, key)] = label
     for name in (*SETTINGS, *COLLECTIONS):
         if name not in data and name not in OPTIONAL:
-            folder_label = f"editions/{edition_id}"
-            raise RulesError("tables-missing", field=name, folder=folder_label, table=name)
+            raise RulesError(
+                "tables-missing", field=name, folder=f"editions/{edition_id}", table=name
+            )
     return data, origins, ()
 
 

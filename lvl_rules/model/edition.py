@@ -35,7 +35,7 @@ COLLECTIONS: dict[str, type] = {
     "methods": Method,
 }
 ORDERED = ("groups", "bands", "ladders")
-OPTIONAL = ("notes", "experiences")  # an edition may have none of these; every other table
+OPTIONAL = ("notes", "experiences")  # tables an edition may leave out; every other one it has
 SETTINGS = ("edition", "eligibility", "scoring")
 
 
