@@ -7,9 +7,9 @@ import re
 from html.parser import HTMLParser
 from typing import ClassVar
 
-from build_scripts import engine_step
-from build_scripts.check_links import check_site
-from build_scripts.urls import clause_page, page_url
+from build_scripts.bundle import engine, wheel
+from build_scripts.pages.urls import clause_page, page_url
+from build_scripts.tools.check_links import check_site
 from lvl_rules import export_edition, load_all
 
 
@@ -120,9 +120,9 @@ def test_manifest_element_cannot_end_early():
     """Nothing in the manifest can close its <script> element or open a comment there:
     every "<" is escaped, and the JSON still reads back the same."""
     manifest = {"path": "</script><script>alert(1)</script>", "note": "<!-- x"}
-    element = engine_step.manifest_element(manifest)
+    element = engine.manifest_element(manifest)
     inside = element.removeprefix(
-        f'<script type="application/json" id="{engine_step.MANIFEST_ELEMENT_ID}">'
+        f'<script type="application/json" id="{engine.MANIFEST_ELEMENT_ID}">'
     ).removesuffix("</script>")
     assert "<" not in inside
     assert json.loads(inside) == manifest
@@ -132,7 +132,7 @@ def test_engine_pages_carry_the_manifest_of_this_build(built_site):
     """The pages that start the engine hold engine/manifest.json itself, before the
     client's script; no other page does."""
     manifest = json.loads((built_site.site / "engine" / "manifest.json").read_text("utf-8"))
-    element_id = engine_step.MANIFEST_ELEMENT_ID
+    element_id = engine.MANIFEST_ELEMENT_ID
     element = re.compile(
         rf'<script type="application/json" id="{element_id}">(.*?)</script>\s*'
         r'<script type="module" async src="[^"]*engine-client\.js">',
@@ -147,3 +147,14 @@ def test_engine_pages_carry_the_manifest_of_this_build(built_site):
     for found in holders.values():
         assert found is not None
         assert json.loads(found.group(1)) == manifest
+
+
+def test_each_step_runs_once_with_one_wheel(built_site):
+    """The build ran MkDocs' hook and the host files once each, and its engine carries
+    dist/'s wheel, which asking again for the current wheel reuses (no second build)."""
+    assert 1 == built_site.output.count("LVL Rules timings:")
+    assert 1 == built_site.output.count("LVL Rules host files:")
+    current = wheel.current_wheel()
+    built_at = current.stat().st_mtime_ns
+    assert (current, built_at) == (wheel.current_wheel(), current.stat().st_mtime_ns)
+    assert current.read_bytes() == (built_site.site / "engine" / current.name).read_bytes()

@@ -13,8 +13,8 @@ from urllib.parse import urlsplit
 import pytest
 from search_box import top_result_mentions
 
-from build_scripts.offline import write_offline_files
-from build_scripts.serve import start_server, stop_server
+from build_scripts.publish.host_files import write_host_files
+from build_scripts.tools.serve import start_server, stop_server
 from lvl_rules import check_all, division
 
 ENGINE_MS = 60_000  # a cold engine start on a loaded 2-core CI machine
@@ -24,7 +24,7 @@ SITE_URL = "http://127.0.0.1:8000/"  # mkdocs.yml's default site_url, named by s
 
 
 def build_of(site: Path) -> dict:
-    """The BUILD object offline.py wrote into sw.js."""
+    """The BUILD object build_scripts/publish/service_worker.py wrote into sw.js."""
     text = (site / "sw.js").read_text(encoding="utf-8")
     return json.loads(re.search(r"const BUILD = (\{.*?\});\n", text).group(1))
 
@@ -36,7 +36,7 @@ def serve_copy(built_site, target: Path):
     server, url = start_server(target)
     sitemap = target / "sitemap.xml"
     sitemap.write_text(sitemap.read_text(encoding="utf-8").replace(SITE_URL, url), "utf-8")
-    write_offline_files(target)  # the sitemap changed: as a new build would
+    write_host_files(target)  # the sitemap changed: as a new build would
     return server, url
 
 
@@ -118,11 +118,11 @@ def test_version_and_precache_list_come_from_the_files(built_site, tmp_path):
 
     site = tmp_path / "site"
     shutil.copytree(built_site.site, site, ignore=shutil.ignore_patterns("engine"))
-    first = write_offline_files(site)["version"]
-    assert first == write_offline_files(site)["version"]  # a second run changes nothing
+    first = write_host_files(site).version
+    assert first == write_host_files(site).version  # a second run changes nothing
     page = site / "rules" / "2" / "5" / "index.html"
     page.write_text(page.read_text("utf-8").replace("</body>", "<p>amended</p></body>"), "utf-8")
-    assert first != write_offline_files(site)["version"]
+    assert first != write_host_files(site).version
 
 
 def test_a_rule_page_leaves_the_engine_for_after_its_load(offline):
@@ -214,7 +214,7 @@ def test_update_prompt_after_a_new_build(chromium, built_site, tmp_path):
             home.read_text("utf-8").replace("</body>", '<p id="second-build">2</p></body>'),
             "utf-8",
         )
-        version = write_offline_files(site)["version"]
+        version = write_host_files(site).version
         page.reload()  # a visit: the browser looks for a new sw.js
         page.locator(UPDATE).wait_for(state="visible", timeout=30_000)
         assert page.locator("#second-build").count() == 0  # still the cached build

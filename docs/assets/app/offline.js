@@ -1,5 +1,5 @@
 // LVL Rules offline: registers the service worker (<site>/sw.js, written by
-// build_scripts/offline.py) once the page has loaded, so that no page spends its own
+// build_scripts/publish/service_worker.py) once the page has loaded, so that no page spends its own
 // load on it; then asks it to keep the rules engine too, in the background. Shows
 // "Available offline" once every file of this build is cached, and a prompt with a
 // Reload button once a newer build has been installed. The markup is in

@@ -276,7 +276,7 @@ class Engine {
   }
 }
 
-// The manifest the build put into this page (build_scripts/engine_step.py), or null.
+// The manifest the build put into this page (build_scripts/bundle/engine.py), or null.
 function manifestInPage() {
   const element = globalThis.document?.getElementById("lvl-engine-manifest");
   if (!element) return null;

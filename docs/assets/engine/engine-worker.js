@@ -2,7 +2,7 @@
 // started by engine-client.js. It boots Pyodide from this site only, installs the
 // lvl_rules wheel and answers JSON requests with lvl_rules.faces.api.handle.
 //
-// Files come from <site>/engine/ (written by build_scripts/pyodide_bundle.py):
+// Files come from <site>/engine/ (written by build_scripts/bundle/engine.py):
 //   manifest.json             always revalidated; names every other file with its sha256
 //                             (the pages that start the engine also carry it inline)
 //   pyodide/<version>/...     the pinned runtime
