@@ -41,11 +41,19 @@ def _nested(depth: int) -> str:
     return "[" * depth + "]" * depth
 
 
-# (id, request (text, bytes, or a value sent as JSON), field, problem, words in the message)
+class Raw:
+    """A request handed to handle() as it is, not written as JSON text."""
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+
+
+# (id, request (text or bytes; Raw; or a value written as JSON), field, problem, words)
 REFUSALS: list[Any] = [
-    ("not-text-none", None, "request", "not-json-text", ["request", "JSON text", "NoneType"]),
-    ("not-text-int", 5, "request", "not-json-text", ["request", "int"]),
-    ("not-text-list", ["{}"], "request", "not-json-text", ["request", "list"]),
+    ("not-text-none", Raw(None), "request", "not-json-text",
+     ["request", "JSON text", "NoneType"]),
+    ("not-text-int", Raw(5), "request", "not-json-text", ["request", "int"]),
+    ("not-text-list", Raw(["{}"]), "request", "not-json-text", ["request", "list"]),
     ("too-long", " " * (MAX_JSON_CHARS + 1), "request", "input-too-long",
      ["request", "4,194,304 characters"]),
     ("too-long-bytes", b" " * (MAX_JSON_CHARS + 1), "request", "input-too-long",
@@ -91,10 +99,12 @@ def test_a_limit_is_a_clear_refusal(
 ) -> None:
     """Beyond a limit: ok false, the field, the problem's code, one line naming the limit."""
     del name
-    sent = request_value if isinstance(request_value, str | bytes) else json.dumps(request_value)
-    if request_value is None or isinstance(request_value, int | list):
-        sent = request_value  # not text at all
-    answer = _answer(sent)
+    if isinstance(request_value, Raw):
+        answer = _answer(request_value.value)
+    elif isinstance(request_value, str | bytes):
+        answer = _answer(request_value)
+    else:
+        answer = _answer(json.dumps(request_value))
     error = answer.get("error", "")
     assert {
         "ok": False,
