@@ -100,6 +100,7 @@ def edition_pages(edition: Edition, newer: Edition | None) -> dict[str, str]:
         edition=edition,
         newer=newer,
         table=chart_table(edition),
+        promotion=words.promotion_rule(edition),
         notes=[n for n in edition.notes.values() if n.clause.split(".")[0] == "1"],
         **meta(page),
     )

@@ -18,6 +18,7 @@ from ..engines.eligibility import group_of, technique
 from ..errors import RulesError
 from ..words import division as division_words
 from ..words import eligibility as eligibility_words
+from . import my_division
 from .export import export_edition
 from .library import check_all, division, division_json, load_edition, score_match
 
@@ -100,6 +101,7 @@ ACTIONS = {
     "score": lambda request: score(request, request.get("events")),
     "editions": lambda request: editions(),
     "export": export,
+    "my-division": my_division.answer,
 }
 
 

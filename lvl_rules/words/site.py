@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from ..engines.eligibility import granting_group
 from ..model import Clause, Edition
 from . import markdown as render
-from .division import describe_ranks
+from .division import describe_ranks, joined, rank_name
 
 # -- Editions and page titles ------------------------------------------------------------
 
@@ -41,6 +41,14 @@ def section_name(edition: Edition, section: Clause) -> str:
     """``§7 Fouls``: a numbered section in the navigation and page titles."""
     return f"§{section.id} {render.title(edition, section)}"
 
+
+# -- The division form's own words, which its script reads from the page -----------------
+
+FORM_WORDS = {
+    "cite-text": "§{clause}",
+    "cite-title": "LVL Rules, Edition {edition}, §{clause}",
+    "unknown": "{value} (not in the list)",
+}
 
 # -- Citations ---------------------------------------------------------------------------
 
@@ -85,6 +93,21 @@ def answer_words(gi: bool, nogi: bool) -> str:
     if not gi and not nogi:
         return NO
     return ONLY.format("Gi" if gi else "No-Gi")
+
+
+def promotion_rule(edition: Edition) -> str:
+    """The fair-play rule as part of a sentence, from the data (empty without one):
+    ``a white belt aged 16 or over with a black belt in judo, …, or any MMA bout competes at
+    blue belt``."""
+    promotion = edition.eligibility.promotion
+    if promotion is None:
+        return ""
+    names = [x.name[0].lower() + x.name[1:] for x in edition.experiences.values()]
+    listed = ", ".join(names[:-1]) + ", or " + names[-1] if len(names) > 2 else joined(names)
+    return (
+        f"a {rank_name(edition, promotion.rank_from)} aged {promotion.min_age} or over with "
+        f"{listed} competes at {rank_name(edition, promotion.rank_to)}"
+    )
 
 
 def chart_caption(edition: Edition) -> str:
