@@ -114,12 +114,14 @@ def unlock(athlete: Division, verdict: Verdict) -> Unlock:
     if verdict.technique.prohibited or verdict.granting is None:
         return Unlock(never=True)
     edition = athlete.edition
+    # Below the age an edition needs a rank, the rank given says nothing of the future.
+    rank = athlete.effective_rank if rank_matters(athlete) else None
     asks = []
     for both in legal_sets(edition, verdict.granting, verdict.technique.id):
         if athlete.age > both.max_age:
             continue  # only athletes younger than this one
         age = both.min_age if athlete.age < both.min_age else None
-        ranks = both.ranks if both.ranks and athlete.effective_rank not in both.ranks else ()
+        ranks = both.ranks if both.ranks and rank not in both.ranks else ()
         kits = both.uniforms if both.uniforms and athlete.uniform not in both.uniforms else ()
         kinds = (age is not None, bool(ranks), bool(kits))
         asks.append((sum(kinds), kinds, age, ranks, kits))

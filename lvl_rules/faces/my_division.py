@@ -51,6 +51,8 @@ Json = dict[str, Any]
 # edition it was made from (a reloaded edition, as under `mkdocs serve`, starts afresh).
 _CACHE: dict[tuple[Any, ...], tuple[Edition, Overview, Json]] = {}
 _TEXTS: dict[int, str] = {}  # id of a cached overview's JSON -> its canonical text
+# (older overview's JSON, newer's, their comparison), by the ids of the two.
+_COMPARED: dict[tuple[int, int], tuple[Json, Json, Json]] = {}
 
 
 # ---------------------------------------------------------------- the engine's answer
@@ -148,6 +150,11 @@ def _cached(athlete: Division) -> tuple[Edition, Overview, Json]:
     return found
 
 
+def canonical(value: Any) -> str:
+    """JSON written one way only (keys sorted, no spaces): equal values, equal text."""
+    return _canonical(value)
+
+
 def _canonical(value: Any) -> str:
     return json.dumps(value, sort_keys=True, separators=(",", ":"))
 
@@ -206,10 +213,17 @@ def remarks(athlete: Division) -> list[Json]:
 
 def comparison(old: Division, new: Division) -> Json:
     """What differs for the same person between an older and a newer edition."""
-    return {
-        "editions": [old.edition_id, new.edition_id],
-        "differences": [_difference_json(d) for d in differences(_cached(old)[1], _cached(new)[1])],
-    }
+    before, after = _cached(old), _cached(new)
+    key = (id(before[2]), id(after[2]))
+    found = _COMPARED.get(key)
+    if found is None or found[0] is not before[2] or found[1] is not after[2]:
+        shown = {
+            "editions": [old.edition_id, new.edition_id],
+            "differences": [_difference_json(d) for d in differences(before[1], after[1])],
+        }
+        found = (before[2], after[2], shown)
+        _COMPARED[key] = found
+    return found[2]
 
 
 def _difference_json(found: Difference) -> Json:
@@ -242,7 +256,7 @@ class _Distinct:
         return self._index[text]
 
 
-def _placement_text(shown: Json) -> str:
+def placement_text(shown: Json) -> str:
     """The canonical JSON of a placement, reusing its overview's, made once."""
     if "answer" not in shown:
         return _canonical(shown)
@@ -289,7 +303,7 @@ def table(editions: tuple[Edition, ...]) -> Json:
         runs: Json = {}
         for uniform, rank, age, mask, params in placement_keys(edition):
             shown = placement(edition, params)
-            ref = placements.add(shown, _placement_text(shown))
+            ref = placements.add(shown, placement_text(shown))
             seen.setdefault((edition.id, uniform, age), {}).setdefault(ref, params)
             runs.setdefault((uniform, rank, mask), []).append((age, ref))
         index[edition.id] = {

@@ -10,9 +10,9 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from ..model import MAX_AGE, MIN_AGE, Edition, Foul, Ladder
-from . import markdown as render
 from .division import UNIFORM_NAMES, rank_name
 from .errors import choices
+from .markdown import expand
 from .scoring import ordinal, step_words
 
 AGE_DIGITS = 9  # the engine reads at most this many digits as an age (engines.division)
@@ -106,7 +106,7 @@ UI = {
     "group": "Your group in the chart: {group}.",
     "competes_at": "With your prior experience you compete at {rank}.",
     "first_allowed": "First allowed for “{group}”.",
-    "prohibited": "Never allowed, for any athlete at any level: it can cause serious injury.",
+    "prohibited": "For any athlete at any level: it can cause serious injury.",
     "from_table": "Answered at once from the rules table built with this site.",
     "from_engine": "Answered by the rules engine running in your browser.",
     "cite_text": "§{clause}",
@@ -196,7 +196,7 @@ def _edition_words(edition: Edition, unlocks: list[str]) -> dict[str, Any]:
         "unlocks": {key: unlock_words(edition, key) for key in unlocks if _fits(edition, key)},
         "remarks": remarks,
         "unlisted": {
-            "text": render.expand(edition, edition.notes[UNLISTED_NOTE].decision),
+            "text": expand(edition, edition.notes[UNLISTED_NOTE].decision),
             "note": UNLISTED_NOTE,
             "clause": edition.notes[UNLISTED_NOTE].clause,
         },
@@ -270,7 +270,7 @@ RESET_WORDS = {
 
 
 def _foul_words(edition: Edition, foul: Foul) -> dict[str, Any]:
-    plain = render.expand(edition, foul.description).replace("**", "")
+    plain = expand(edition, foul.description).replace("**", "")
     words: dict[str, Any] = {
         "name": foul.name,
         "description": plain,

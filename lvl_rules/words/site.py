@@ -8,8 +8,8 @@ from collections.abc import Sequence
 
 from ..engines.eligibility import granting_group
 from ..model import Clause, Edition
-from . import markdown as render
 from .division import describe_ranks, joined, rank_name
+from .markdown import title as clause_title
 
 # -- Editions and page titles ------------------------------------------------------------
 
@@ -39,7 +39,7 @@ def page_title(name: str, label: str) -> str:
 
 def section_name(edition: Edition, section: Clause) -> str:
     """``§7 Fouls``: a numbered section in the navigation and page titles."""
-    return f"§{section.id} {render.title(edition, section)}"
+    return f"§{section.id} {clause_title(edition, section)}"
 
 
 # -- The division form's own words, which its script reads from the page -----------------
@@ -57,7 +57,7 @@ CHANGE_WORDS = {"changed": "Changed", "added": "New"}
 
 def citation(edition: Edition, clause: Clause) -> str:
     """``LVL Rules, Edition 2, §5.4`` (front matter is cited by its title)."""
-    where = f"§{clause.id}" if clause.numbered else f"“{render.title(edition, clause)}”"
+    where = f"§{clause.id}" if clause.numbered else f"“{clause_title(edition, clause)}”"
     return f"LVL Rules, {edition.title}, {where}"
 
 
