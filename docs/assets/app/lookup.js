@@ -100,10 +100,10 @@ async function show(app, remember) {
     }
   }
   if (number !== app.asked) return;
-  render(app, answer ?? answerFrom(app.table, fields), source);
+  render(app, answer ?? answerFrom(app.table, fields), source, fields);
 }
 
-function render(app, answer, source) {
+function render(app, answer, source, fields) {
   const { form, words } = app;
   const ui = words.ui;
   const said = words.editions[answer.edition];
@@ -123,6 +123,7 @@ function render(app, answer, source) {
   results.hidden = false;
   results.dataset.edition = answer.edition;
   results.dataset.source = source;
+  results.dataset.query = String(toParams(fields)); // what was asked (tests wait on it)
   const total = facts.legal.length + facts.not_legal.length;
   const count = fill(facts.legal.length === 1 ? ui.count_one : ui.count_other, { legal: facts.legal.length, total });
   const summary = [fill(ui.group, { group: said.groups[facts.group] }), count];
