@@ -71,6 +71,7 @@ def edition_pages(edition: Edition, newer: Edition | None) -> dict[str, str]:
             edition=edition,
             is_latest=newer is None,
             newer=newer,
+            readings=[n for n in edition.notes.values() if n.readings and edition.based_on],
             sections=[_titled(edition, s) for s in numbered],
             closing=_titled(edition, closing),
             front_matter="\n".join(

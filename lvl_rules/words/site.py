@@ -110,6 +110,25 @@ def promotion_rule(edition: Edition) -> str:
     )
 
 
+def poster_title(edition: Edition) -> str:
+    """The chart poster's title: ``Technique chart · LVL Rules, Edition 2``."""
+    return f"Technique chart · LVL Rules, {edition.title}"
+
+
+def poster_legend() -> str:
+    """What the poster's cells say (HTML: the marks are the chart's own)."""
+    return (
+        f"<strong>{YES}</strong>: allowed in Gi and No-Gi. <strong>{ONLY.format('No-Gi')}</strong>"
+        f": allowed in No-Gi, not in Gi. <strong>{NO}</strong>: not allowed; using it ends the "
+        "match (severe foul). A technique the chart does not list is not restricted by it."
+    )
+
+
+def poster_scan() -> str:
+    """The words beside the poster's QR code."""
+    return "Scan for the chart online, with every clause, note and change:"
+
+
 def chart_caption(edition: Edition) -> str:
     """The chart table's caption (plain text; the caller escapes it)."""
     return f"Legal techniques, {edition.title}: Gi and No-Gi unless the cell says otherwise"
@@ -128,6 +147,14 @@ COLLECTION_TITLES = {
     "experiences": "Prior experience (fair play)",
     "notes": "Editorial notes",
 }
+
+
+READING_MARK = "Our reading, not a change the update made:"
+
+
+def not_in(side: str) -> str:
+    """``(not in Edition 1)``: the side of a change that one edition does not have."""
+    return f"(not in {side})"
 
 
 def unchanged_paragraphs(count: int) -> str:
