@@ -8,8 +8,11 @@ the same package the page's table was made from and its engine runs.
 
 from __future__ import annotations
 
+import io
+
 import pytest
 from engine_page import engine_when_ready
+from pypdf import PdfReader
 
 import lvl_rules
 from lvl_rules.faces.my_division import answer
@@ -251,3 +254,16 @@ def test_engine_boots_from_its_snapshot(phone, site_url):
     versions = engine_when_ready(phone)["versions"]
     assert versions["snapshot"] == "used"
     assert versions["lvl_rules"] == lvl_rules.__version__
+
+
+@pytest.mark.parametrize("query", [PARENT, WRESTLER], ids=["parent", "wrestler"])
+def test_my_division_prints_on_one_a4_page(phone, site_url, query):
+    """Printed, the answer fits one A4 page, with every technique of the chart on it."""
+    phone.goto(f"{site_url}lookup/?{query}")
+    found = rows(phone)
+    phone.emulate_media(media="print")
+    pdf = PdfReader(io.BytesIO(phone.pdf(format="A4", print_background=True)))
+    assert 1 == len(pdf.pages)
+    text = " ".join(pdf.pages[0].extract_text().split())
+    names = {t.id: t.name for t in lvl_rules.load_edition("2").techniques.values()}
+    assert [] == [names[t] for t in found if " ".join(names[t].split()) not in text]

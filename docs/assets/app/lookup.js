@@ -129,12 +129,27 @@ function render(app, answer, source, fields) {
   const summary = [fill(ui.group, { group: said.groups[facts.group] }), count];
   if (facts.competes_at) summary.push(fill(ui.competes_at, { rank: said.ranks[facts.competes_at] }));
   app.part("lookup-summary").textContent = summary.join(" ");
+  app.part("lookup-who").textContent = filledIn(form);
   app.part("lookup-source").textContent = source === "engine" ? ui.from_engine : ui.from_table;
   app.part("lookup-source").dataset.source = source;
   renderTechniques(app, answer.edition, facts);
   renderFouls(app, answer.edition, facts);
   renderCompare(app, answer);
   app.part("lookup-announce").textContent = app.part("lookup-summary").textContent;
+}
+
+/** The form as one line, for print: each filled-in field's label and value, as shown. */
+function filledIn(form) {
+  const parts = [];
+  for (const control of form.querySelectorAll("select, input[type=number]")) {
+    const shown = control.tagName === "SELECT" ? control.selectedOptions[0] : null;
+    if (!control.value || control.disabled) continue;
+    parts.push(`${control.labels[0].textContent}: ${shown ? shown.textContent : control.value}`);
+  }
+  for (const box of form.querySelectorAll("input:checked")) {
+    parts.push(box.closest("label").textContent.trim());
+  }
+  return parts.join(" · ");
 }
 
 function showFieldError(app, error) {
@@ -171,7 +186,7 @@ function techniqueRow(app, edition, id, legal, detail, clause) {
     el("th", { scope: "row" }, el("span", { class: "lvl-technique" }, said.techniques[id]),
       el("span", { class: "lvl-technique-kind" }, said.descriptions[id])),
     el("td", { class: "lvl-verdict" }, el("span", { class: "lvl-mark" }, mark)),
-    el("td", { class: "lvl-when" }, detail.text ?? ""),
+    el("td", { class: "lvl-when" }, ...(detail.text ?? [])),
     el("td", { class: "lvl-rule" }, cite(app, edition, clause)),
   );
 }
@@ -193,9 +208,10 @@ function renderTechniques(app, edition, facts) {
     noteLink(app, edition, said.unlisted.note),
   );
   const blocked = facts.not_legal.map((item) => {
-    const text = item.prohibited
-      ? ui.prohibited
-      : `${said.unlocks[item.unlock]}. ${fill(ui.first_allowed, { group: said.groups[item.group] })}`;
+    const text = item.prohibited ? [ui.prohibited] : [
+      `${said.unlocks[item.unlock]}. `,
+      el("span", { class: "lvl-first" }, fill(ui.first_allowed, { group: said.groups[item.group] })),
+    ];
     return techniqueRow(app, edition, item.id, false, { prohibited: item.prohibited, text }, item.cite);
   });
   app.part("lookup-not-legal").replaceChildren(table(app.part("not-allowed").textContent, blocked));
@@ -213,7 +229,7 @@ function renderFouls(app, edition, facts) {
     const item = el("li", { class: fact.status === "applies" ? "lvl-foul lvl-no" : "lvl-foul lvl-yes", dataset: { foul: fact.id, applies: String(fact.status === "applies") } },
       el("strong", {}, foul.name), " ", el("span", { class: "lvl-mark" }, status), " ", cite(app, edition, fact.cite));
     if (fact.status === "applies") {
-      item.append(el("p", {}, foul.description), el("p", { class: "lvl-cost" }, foul.cost));
+      item.append(el("p", { class: "lvl-description" }, foul.description), el("p", { class: "lvl-cost" }, foul.cost));
       if (foul.reset) item.append(el("p", {}, foul.reset));
     }
     return item;
