@@ -279,7 +279,10 @@ function renderCompare(app, answer) {
       : found.kind === "foul" ? said.fouls[found.id].name : ui.scale;
     const cell = (edition, value, clause) => {
       const text = found.kind === "ladder" ? app.words.editions[edition].ladders[value].name : ui[`${found.kind}_${value}`];
-      return el("td", { class: value === true ? "lvl-yes" : value === false ? "lvl-no" : "" }, text, " ", cite(app, edition, clause));
+      // Green where it is good for the athlete: a technique legal, a foul not a foul.
+      const good = found.kind === "foul" ? value === false : value === true;
+      const kind = typeof value === "boolean" ? (good ? "lvl-yes" : "lvl-no") : "";
+      return el("td", { class: kind }, text, " ", cite(app, edition, clause));
     };
     const what = el("th", { scope: "row" }, name);
     if (found.notes.length) {
