@@ -36,7 +36,7 @@ def nav(editions: tuple[Edition, ...]) -> list[Any]:
     rules += [{"What changed": "rules/changes.md"}, {"Editorial notes": "rules/notes.md"}]
     return [
         {"Home": "index.md"},
-        {"Is this technique legal?": "lookup.md"},
+        {"My division": "lookup.md"},
         {"Score calculator": "calculator.md"},
         {"Rules": rules},
         {"Data": "data/index.md"},
