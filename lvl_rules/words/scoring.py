@@ -145,8 +145,8 @@ EFFECTS: dict[str, Callable[[Edition, Effect], str]] = {
         f"ruling, {x.facts['middle']}, stands."
     ),
     "head-trauma": lambda e, x: (
-        f"{x.athlete} lost consciousness from a blow to the head: no more matches at this "
-        "event; sent to the medical staff."
+        f"{x.athlete} lost consciousness from head trauma: no more matches at this event; "
+        "sent to the medical staff."
     ),
     "no-decision-needed": lambda e, x: "No decision or draw is needed: the scoreboard decides.",
     "outcome": lambda e, x: outcome(e, x.facts["outcome"]),
