@@ -13,7 +13,7 @@ from ..model import MAX_AGE, MIN_AGE, Edition, Foul, Ladder
 from .division import UNIFORM_NAMES, rank_name
 from .errors import choices
 from .markdown import expand
-from .scoring import ordinal, step_words
+from .scoring import foul_effect, ordinal, step_words
 
 AGE_DIGITS = 9  # the engine reads at most this many digits as an age (engines.division)
 
@@ -238,25 +238,8 @@ def unlock_words(edition: Edition, key: str) -> str:
 
 
 def foul_cost(edition: Edition, foul: Foul) -> str:
-    """What a foul costs, from its data: ``The next penalty on your scale; the referee
-    stands both athletes up; 2 points to the opponent if …``."""
-    del edition
-    if foul.group == "severe":
-        words = "Disqualification from the match"
-    elif foul.group == "disciplinary":
-        words = "Disqualification from the competition, Gi and No-Gi"
-    else:
-        words = "The next penalty on your scale"
-    if foul.restart:
-        words += f"; the referee restarts the match {foul.restart}"
-    if foul.opponent_points:
-        words += f"; {foul.opponent_points} points to the opponent"
-    if foul.opponent_points_if_defending:
-        words += (
-            f"; {foul.opponent_points_if_defending} more points to the opponent if done while "
-            "defending a takedown or a sweep"
-        )
-    return words + "."
+    """What a foul costs the athlete: the scoring page's words, said to them."""
+    return foul_effect(edition, foul, for_athlete=True) + "."
 
 
 RESET_WORDS = {
