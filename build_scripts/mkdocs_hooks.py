@@ -2,7 +2,8 @@
 generate the site from lvl_rules.
 
 - on_config: clear cached rule data (live reload), build the navigation from it, and
-  put every Markdown table in a named region (build_scripts.pages.table_regions);
+  put every Markdown table in a named region (build_scripts.pages.table_regions); broken
+  rule data stops the build with the loader's message as MkDocs's one error, no traceback;
 - on_files: add every generated page and data file as a virtual file (nothing is
   written into docs/);
 - on_env: write the browser engine (build_scripts.bundle) into the site before any page,
@@ -30,6 +31,7 @@ if importlib.util.find_spec("build_scripts") is None:
     )
 
 from markupsafe import Markup
+from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File, Files
 
 from build_scripts.bundle import engine
@@ -37,7 +39,7 @@ from build_scripts.bundle.wheel import current_wheel
 from build_scripts.pages import navigation, site_pages
 from build_scripts.pages.table_regions import TableRegions
 from build_scripts.publish import security
-from lvl_rules import load_all
+from lvl_rules import Edition, RulesError, load_all
 from lvl_rules.loading import clear_cache
 
 TIMINGS: dict[str, float] = {}
@@ -59,11 +61,20 @@ def page_policy() -> str | None:
     return security.attribute_safe(security.meta_policy())
 
 
+def editions() -> tuple[Edition, ...]:
+    """Every edition; broken data is MkDocs's one error line, the loader's message naming
+    file and key (a PluginError: no traceback, and `mkdocs serve` keeps serving)."""
+    try:
+        return load_all()
+    except RulesError as error:
+        raise PluginError(f"LVL Rules data: {error}") from None
+
+
 def on_config(config: Any) -> Any:
     """Read the rules afresh, lay out the navigation from them, add our Markdown extension."""
     started = time.perf_counter()
     clear_cache()
-    config["nav"] = navigation.nav(load_all())
+    config["nav"] = navigation.nav(editions())
     if not any(isinstance(e, TableRegions) for e in config["markdown_extensions"]):
         config["markdown_extensions"].append(TableRegions())
     TIMINGS["config"] = time.perf_counter() - started
@@ -73,7 +84,7 @@ def on_config(config: Any) -> Any:
 def on_files(files: Files, config: Any) -> Files:
     """Add every generated page and data file."""
     started = time.perf_counter()
-    for path, content in site_pages.generate(load_all(), page_policy=page_policy()).items():
+    for path, content in site_pages.generate(editions(), page_policy=page_policy()).items():
         files.append(File.generated(config, path, content=content))
     TIMINGS["generate"] = time.perf_counter() - started
     return files

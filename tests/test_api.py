@@ -104,5 +104,7 @@ def test_each_answer_is_a_fresh_scoring():
         try:
             expected = {"ok": True, "result": score_match(division(**fields), events).to_json()}
         except RulesError as error:
-            expected = {"ok": False, "error": str(error), "field": error.field}
+            expected = {
+                "ok": False, "error": str(error), "field": error.field, "problem": error.problem,
+            }  # fmt: skip
         assert expected == answer

@@ -2,7 +2,8 @@
 
 Every function takes plain JSON-like values and returns plain JSON-like values.
 :func:`handle` wraps them for the browser's engine worker: one JSON request string in,
-one JSON response string out, errors included (never an exception).
+one JSON response string out, errors included (never an exception), within the limits
+of :mod:`.limits`.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from ..engines.eligibility import group_of, technique
 from ..errors import RulesError
 from ..words import division as division_words
 from ..words import eligibility as eligibility_words
+from . import limits, my_division
 from .export import export_edition
 from .library import LastMatch, check_all, division, division_json, load_edition
 
@@ -108,21 +110,34 @@ ACTIONS = {
     "score": lambda request: score(request, request.get("events")),
     "editions": lambda request: editions(),
     "export": export,
+    "limits": lambda request: dict(limits.LIMITS),
+    "my-division": my_division.answer,
 }
 
 
-def handle(request: str) -> str:
-    """Answer one JSON request: ``{"action": "eligibility", ...}`` -> ``{"ok": ..., ...}``."""
+def handle(request: Any) -> str:
+    """Answer one JSON request: ``{"action": "eligibility", ...}`` -> ``{"ok": ..., ...}``.
+
+    Never raises, whatever ``request`` is (text, bytes, anything): bad input is an answer
+    with ``ok`` false, the message, the field at fault and the problem's code. Input is
+    checked against :mod:`.limits` before it is parsed.
+    """
     try:
-        try:
-            parsed = json.loads(request)
-        except json.JSONDecodeError as error:
-            raise RulesError("request-not-json", field="request", reason=str(error)) from None
+        parsed = limits.read_json(request, "request")
         if not isinstance(parsed, dict):
             raise RulesError("request-not-object", field="request")
+        limits.check_value(parsed, "")
         action = parsed.get("action")
         if not isinstance(action, str) or action not in ACTIONS:
             raise RulesError("unknown-action", field="action", value=action, known=tuple(ACTIONS))
         return json.dumps({"ok": True, "result": ACTIONS[action](parsed)})
     except RulesError as error:
-        return json.dumps({"ok": False, "error": str(error), "field": error.field})
+        return _refusal(error)
+    except Exception as error:  # a defect of ours, still answered (the fuzz tests hunt it)
+        return _refusal(RulesError("internal-error", kind=type(error).__name__, reason=str(error)))
+
+
+def _refusal(error: RulesError) -> str:
+    return json.dumps(
+        {"ok": False, "error": str(error), "field": error.field, "problem": error.problem}
+    )

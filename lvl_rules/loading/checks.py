@@ -10,8 +10,9 @@ from typing import Any
 
 from ..engines.scoring import NEEDS
 from ..errors import RulesError, data_error
-from ..model import MAX_AGE, MIN_AGE, Criteria, Edition
-from ..model.rulebook import REFERENCE
+from ..model import COLLECTIONS, MAX_AGE, MIN_AGE, Criteria, Edition
+from ..model.fields import declared
+from ..model.markup import markers, references
 from ..words.errors import UNKNOWN_FILE
 from ..words.markdown import MARKERS
 
@@ -62,30 +63,39 @@ def check_edition(edition: Edition, origins: Mapping[tuple[str, str | None], str
 
 
 def _check_text(check: _Checker) -> None:
+    """Every reference and marker in rule text (each record's ``markup`` fields) resolves."""
     edition = check.edition
+    for collection, record_type in COLLECTIONS.items():
+        fields = [field.name for field, spec in declared(record_type) if spec.kind == "markup"]
+        records = getattr(edition, collection) if fields else {}
+        for record in records.values() if isinstance(records, dict) else records:
+            for field in fields:
+                text = getattr(record, field)
+                for ref in references(text):
+                    check.clause(collection, record.id, field, ref)
+                for kind, argument in markers(text):
+                    _check_marker(check, collection, record.id, field, kind, argument)
     for clause in edition.clauses.values():
-        for ref in clause.references():
-            check.clause("clauses", clause.id, "text", ref)
         if clause.parent is not None:
             check.clause("clauses", clause.id, "parent", clause.parent)
-        for kind, argument in clause.markers():
-            known: Iterable[str]
-            if kind == "points":
-                known = (*edition.positions, *edition.escapes)
-                if all(part in known for part in argument.split("+")):
-                    continue
-            else:
-                known = tuple(MARKERS[kind])
-            if argument not in known:
-                raise check.fail(
-                    "clauses", clause.id, "text", "unknown-marker", marker=kind,
-                    argument=argument, known=known,
-                )  # fmt: skip
     for note in edition.notes.values():
         check.clause("notes", note.id, "clause", note.clause)
-        for field in ("decision", "reason"):
-            for ref in REFERENCE.findall(getattr(note, field)):
-                check.clause("notes", note.id, field, ref)
+
+
+def _check_marker(
+    check: _Checker, collection: str, key: str, field: str, kind: str, argument: str
+) -> None:
+    known: Iterable[str]
+    if kind == "points":
+        known = (*check.edition.positions, *check.edition.escapes)
+        if all(part in known for part in argument.split("+")):
+            return
+    else:
+        known = tuple(MARKERS[kind])
+    if argument not in known:
+        raise check.fail(
+            collection, key, field, "unknown-marker", marker=kind, argument=argument, known=known
+        )
 
 
 def _check_eligibility(check: _Checker) -> None:
@@ -167,8 +177,6 @@ def _check_scoring(check: _Checker) -> None:
             raise check.fail("fouls", foul_id, "", "foul-needed", group=group)
     for foul in edition.fouls.values():
         check.clause("fouls", foul.id, "clause", foul.clause)
-        for ref in REFERENCE.findall(foul.description):
-            check.clause("fouls", foul.id, "description", ref)
         if foul.unless_legal is not None and foul.unless_legal not in edition.techniques:
             raise check.fail(
                 "fouls", foul.id, "unless_legal", "not-a-technique", technique=foul.unless_legal

@@ -13,7 +13,8 @@ from importlib.resources.abc import Traversable
 from typing import Any
 
 from ..errors import RulesError
-from ..model import Change, Edition
+from ..model import COLLECTIONS, SETTINGS, Change, Edition
+from ..model.edition import OPTIONAL
 from ..model.reader import Table
 from .amendments import Origins, apply_amendment, check_amendment_target
 from .checks import check_edition
@@ -88,6 +89,11 @@ def _edition_data(
             if isinstance(value, dict):
                 for key in value:
                     origins[(name, key)] = label
+    for name in (*SETTINGS, *COLLECTIONS):
+        if name not in data and name not in OPTIONAL:
+            raise RulesError(
+                "tables-missing", field=name, folder=f"editions/{edition_id}", table=name
+            )
     return data, origins, ()
 
 
@@ -96,9 +102,14 @@ def _read(entry: Traversable, label: str) -> Table:
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as error:
-        raise RulesError("not-utf8", field=label, file=label, position=error.start) from None
+        raise RulesError(
+            "not-utf8", field=label, file=label, position=error.start,
+            line=raw.count(b"\n", 0, error.start) + 1,
+        ) from None  # fmt: skip
     try:
         parsed = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
+    except ValueError as error:  # TOMLDecodeError, or an integer too long to read
         raise RulesError("not-toml", field=label, file=label, reason=str(error)) from None
+    except RecursionError:
+        raise RulesError("toml-too-deep", field=label, file=label) from None
     return Table(parsed, file=label, path="")

@@ -37,6 +37,7 @@ COLLECTIONS: dict[str, type] = {
     "methods": Method,
 }
 ORDERED = ("groups", "bands", "ladders")
+OPTIONAL = ("notes", "experiences")  # tables an edition may leave out; every other one it has
 SETTINGS = ("edition", "eligibility", "scoring")
 
 
@@ -90,6 +91,10 @@ class Edition:
     def notes_for(self, clause_id: str) -> tuple[Note, ...]:
         """Editorial notes attached to a clause, in data order."""
         return tuple(note for note in self.notes.values() if note.clause == clause_id)
+
+    def readings(self, collection: str, key: str | None) -> tuple[Note, ...]:
+        """The editorial notes whose reading (not the source's words) a record follows."""
+        return tuple(note for note in self.notes.values() if note.reads(collection, key))
 
     def changed(self, collection: str, key: str) -> Change | None:
         """How the amendment that made this edition touched a record, if it did."""

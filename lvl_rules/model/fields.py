@@ -16,6 +16,7 @@ returns the record (possibly completed).
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -24,6 +25,7 @@ from .reader import MISSING, Table
 SAME = "<the attribute's name>"
 CLAUSE_PATTERN = r"^(\d+(\.\d+)*|preamble|reading-guide|closing-note)$"
 ID_PATTERN = r"^[a-z0-9][a-z0-9-]*$"
+ID = re.compile(ID_PATTERN)
 MIN_AGE = 4
 MAX_AGE = 120
 
@@ -31,7 +33,8 @@ MAX_AGE = 120
 KINDS = (
     "key",  # the record's ID: its key in the TOML table
     "clause-key",  # a clause's ID: its key in the TOML table, a number such as 5.4
-    "text",  # non-empty text (may be limited to `choices`)
+    "text",  # non-empty text (may be limited to `choices`); no braces, no HTML
+    "markup",  # rule text: non-empty Markdown with {§…} references and {…} markers
     "clause",  # a clause ID, checked against the edition when it is loaded
     "ref",  # the ID of another record
     "refs",  # a list of IDs of other records
@@ -128,6 +131,8 @@ def read_values(
     values: dict[str, Any] = {}
     for field, spec in declared(cls):
         if spec.kind in ("key", "clause-key"):
+            if spec.kind == "key" and not ID.fullmatch(str(key)):
+                raise table.fail("", "bad-id", value=key)
             values[field.name] = key
         elif spec.toml is not None:
             # Sub-records see the fields read so far: a variant's points default to its
@@ -150,8 +155,8 @@ def _read_field(
     name = toml_key(field, spec, context)
     default = _default(field)
     kind = spec.kind
-    if kind in ("text", "clause", "ref"):
-        return table.text(name, default, choices=spec.choices)
+    if kind in ("text", "clause", "ref", "markup"):
+        return table.text(name, default, choices=spec.choices, markup=kind == "markup")
     if kind == "choice-flag":
         return table.text(name, choices=spec.choices) == spec.choices[0]
     if kind in ("whole", "age"):
@@ -256,7 +261,7 @@ def _property(field: dataclasses.Field[Any], spec: Spec, definitions: dict[str, 
         value: dict[str, Any] = {"type": "string", "pattern": ID_PATTERN}
     elif kind in ("clause", "clause-key"):
         value = {"type": "string", "pattern": CLAUSE_PATTERN}
-    elif kind == "text":
+    elif kind in ("text", "markup"):
         value = {"enum": list(spec.choices)} if spec.choices else {"type": "string"}
         if not spec.choices and _default(field) is MISSING:
             value["minLength"] = 1

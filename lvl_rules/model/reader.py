@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from ..errors import RulesError, data_error
+from . import markup as syntax
 
 MISSING: Any = object()
 
@@ -54,8 +55,12 @@ class Table:
             raise self.fail(key, "missing")
         return default
 
-    def text(self, key: str, default: Any = MISSING, *, choices: tuple[str, ...] = ()) -> Any:
-        """A non-empty string, optionally one of ``choices``."""
+    def text(
+        self, key: str, default: Any = MISSING, *, choices: tuple[str, ...] = (),
+        markup: bool = False,
+    ) -> Any:  # fmt: skip
+        """A non-empty string, optionally one of ``choices``; Markdown without HTML, with
+        references and markers only if ``markup`` (:mod:`.markup`)."""
         value = self._get(key, default)
         if value is default and default is not MISSING:
             return value
@@ -63,6 +68,9 @@ class Table:
             raise self.fail(key, "not-text", value=value)
         if choices and value not in choices:
             raise self.fail(key, "not-one-of", value=value, choices=choices)
+        wrong = syntax.problem(value, markup=markup)
+        if wrong is not None:
+            raise self.fail(key, wrong[0], value=wrong[1])
         return value
 
     def integer(self, key: str, default: Any = MISSING, *, minimum: int = 0) -> Any:

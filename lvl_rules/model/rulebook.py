@@ -8,12 +8,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from .fields import declare
+from .markup import MARKER, REFERENCE
 from .reader import Table
 
-# A cross-reference inside rule text: {§2.3.7}. Never a typed number.
-REFERENCE = re.compile(r"\{§([^{}\s]+)\}")
-# Generated content inside rule text: {table:points}, {points:mount}, {toc:sections}.
-MARKER = re.compile(r"\{(table|points|toc):([^{}\s]+)\}")
+__all__ = ["FRONT_MATTER", "MARKER", "REFERENCE", "Clause", "Note"]
+
 FRONT_MATTER = ("preamble", "reading-guide", "closing-note")
 CLAUSE_ID = re.compile(r"\d+(\.\d+)*")
 
@@ -23,9 +22,9 @@ class Clause:
     """One citable provision: a section, a sub-section or a named part of one."""
 
     id: str = declare("clause-key", "The clause's number (5.4), or a name for front matter.")
-    title: str = declare("text", "The title, with generated values written out.", rendered=True)
+    title: str = declare("markup", "The title, with generated values written out.", rendered=True)
     text: str = declare(
-        "text",
+        "markup",
         "The text as written in the data: Markdown with {§…} references and {…} markers.",
         default="",
         json="source",
@@ -70,14 +69,34 @@ class Clause:
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
+class Reading:
+    """A record of an edition whose content follows an editorial note, not the source's words."""
+
+    collection: str = declare("text", "The record's table: clauses, fouls, techniques, groups, ...")
+    key: str | None = declare("text", "The record's ID (none for a settings table).", default=None)
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
 class Note:
     """An editorial note: how we read the source where it is silent or unclear, and why."""
 
     id: str = declare("key", "The note's ID.")
     clause: str = declare("clause", "The clause the note concerns.")
     title: str = declare("text", "What the note is about.")
-    decision: str = declare("text", "What we decided.")
-    reason: str = declare("text", "Why: safety first, then fairness.")
+    decision: str = declare("markup", "What we decided.")
+    reason: str = declare("markup", "Why: safety first, then fairness.")
+    readings: tuple[Reading, ...] = declare(
+        "records",
+        "Records of this edition that follow this note rather than the source's words: a change "
+        "that is our reading, not the federation's.",
+        default=(),
+        item=Reading,
+        omit_empty=True,
+    )
+
+    def reads(self, collection: str, key: str | None) -> bool:
+        """Whether this note is our reading behind the record ``collection``/``key``."""
+        return any(r.collection == collection and r.key == key for r in self.readings)
 
     def references(self) -> tuple[str, ...]:
         """Clause IDs the note's text refers to, its own clause first."""

@@ -8,6 +8,7 @@ from ..model import Edition
 from .markdown import body, heading
 
 ERROR_PREFIX = "lvl-rules: error: "
+ERROR_CLOSED = "it is closed"  # why standard output cannot take the answer
 # The command line's own help, by command and option.
 HELP = {
     "program": "The LVL Grappling Federation's rules.",
