@@ -6,11 +6,12 @@ is typed into JavaScript.
 
 from __future__ import annotations
 
+import json
 from html import escape
 
 from lvl_rules.model import MAX_AGE, MIN_AGE, Edition
 from lvl_rules.words.division import UNIFORM_NAMES, rank_name
-from lvl_rules.words.site import FORM_WORDS, edition_choice
+from lvl_rules.words.site import ENGINE_STAGES, ENGINE_WORDS, FORM_WORDS, edition_choice
 
 from .urls import href
 
@@ -127,19 +128,20 @@ def division_fields(
 
 def status_block(page: str, edition_id: str) -> str:
     """The engine's progress, and what to do if it cannot start."""
-    chart = href(page, f"rules/{edition_id}/techniques/")
+    said = ENGINE_WORDS
+    link = f'<a href="{href(page, f"rules/{edition_id}/techniques/")}">{said["chart-link"]}</a>'
+    chart = escape(said["chart"]).replace("{chart}", link)
+    stages = escape(json.dumps(ENGINE_STAGES))
     return (
         # Only the stage is a live region: screen readers hear each step once, not
         # every percent of the download.
-        '<div class="lvl-status" data-engine-status>'
-        '<span data-status-text role="status">Starting the rules engine…</span> '
-        '<progress data-status-progress max="4" value="0" aria-label="Rules engine start-up">'
+        f'<div class="lvl-status" data-engine-status data-stage="{escape(said["stage"])}" '
+        f'data-stages="{stages}">'
+        f'<span data-status-text role="status">{escape(said["starting"])}</span> '
+        f'<progress data-status-progress max="4" value="0" aria-label="{said["progress"]}">'
         "</progress> <span data-status-bytes></span></div>\n"
         '<div class="lvl-error" data-engine-failed role="alert" hidden>'
-        "<strong>The rules engine could not start in this browser.</strong> "
-        "<span data-failed-detail></span> "
-        f'The <a href="{chart}">technique chart</a> has the same answers as a plain page.</div>\n'
-        '<noscript><p class="lvl-error">This page needs JavaScript. The '
-        f'<a href="{chart}">technique chart</a> has the same answers as a plain page.</p>'
-        "</noscript>"
+        f"<strong>{escape(said['failed'])}</strong> <span data-failed-detail></span> "
+        f"{chart}</div>\n"
+        f'<noscript><p class="lvl-error">{escape(said["no-script"])} {chart}</p></noscript>'
     )

@@ -44,7 +44,7 @@ async function start() {
 async function onMessage(message) {
   if (message?.type === "ready" || (message?.type === "status" && message.ready)) {
     await warmUpEngine(message.version);
-    readyBadge.title = `Every page and the rules engine are saved in this browser (build ${message.version}).`;
+    readyBadge.title = readyBadge.dataset.title.replace("{version}", message.version); // words: overrides/main.html
     readyBadge.hidden = false;
     root.dataset.lvlOffline = "ready";
   }

@@ -2,16 +2,16 @@
 // the words from lvl_rules/words/match.py, the fields each button records, the event
 // types, the counts. The scripts say nothing of their own: they fill in these templates.
 
+import { fill } from "./division-form.js";
+
 /** The page's data (a hidden element's data-json), parsed. */
 export function pageData(id = "calc-data") {
   const element = document.getElementById(id);
   return element ? JSON.parse(element.dataset.json) : { words: {} };
 }
 
-/** A template with its {placeholders} filled in. */
-export function fill(template, values = {}) {
-  return String(template).replace(/\{(\w+)\}/g, (whole, key) => (key in values ? String(values[key]) : whole));
-}
+// Templates are filled in as the division form's are (one function for both pages).
+export { fill };
 
 /** The "one" or "other" form of a phrase that depends on a count, filled in. */
 export function plural(forms, n, values = {}) {

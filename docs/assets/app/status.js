@@ -1,10 +1,14 @@
-// Shows the engine's real start-up stages, and a way out if it cannot start.
+// Shows the engine's real start-up stages, and a way out if it cannot start. The words
+// are the page's (build_scripts/pages/forms.py, from lvl_rules/words/site.py).
+
+import { fill } from "./division-form.js";
 
 export function showEngineStatus(engine, page) {
   const box = page.querySelector("[data-engine-status]");
   const failed = page.querySelector("[data-engine-failed]");
   if (!box) return;
   const text = box.querySelector("[data-status-text]");
+  const stages = JSON.parse(box.dataset.stages); // the words for each stage the worker reports
   const bytes = box.querySelector("[data-status-bytes]");
   const bar = box.querySelector("[data-status-progress]");
   // Downloads report progress many times a second: draw at most once a frame.
@@ -34,9 +38,9 @@ export function showEngineStatus(engine, page) {
       return;
     }
     box.hidden = false;
-    const stage = status.stage ?? "starting";
+    const stage = stages[status.stage] ?? status.stage ?? "";
     // The stage text is a live region: change it only when the stage changes.
-    const said = `Starting the rules engine: ${stage}, step ${status.step || 1} of ${status.steps}.`;
+    const said = fill(box.dataset.stage, { stage, step: status.step || 1, steps: status.steps });
     if (text.textContent !== said) text.textContent = said;
     if (bytes) bytes.textContent = status.total ? `${Math.round((100 * status.loaded) / status.total)}%` : "";
     bar.max = status.steps;
