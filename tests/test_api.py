@@ -108,3 +108,30 @@ def test_each_answer_is_a_fresh_scoring():
                 "ok": False, "error": str(error), "field": error.field, "problem": error.problem,
             }  # fmt: skip
         assert expected == answer
+
+
+def test_one_more_event_scores_only_that_event(monkeypatch):
+    """Scoring grows linearly: a page sends the whole match after every call; after a
+    10,000-event match, one more event is the only one the engine scores again, and the
+    answer's log holds only that event's lines (log_from)."""
+    from lvl_rules.engines.scoring import Scorer
+    from lvl_rules.faces import api
+    from lvl_rules.faces.library import LastMatch
+
+    monkeypatch.setattr(api, "LAST_MATCH", LastMatch())  # no match kept from another test
+    scored: list[int] = []
+    extend = Scorer.extend
+    monkeypatch.setattr(
+        Scorer, "extend", lambda self, raw: scored.append(len(raw)) or extend(self, raw)
+    )
+    kinds = [
+        {"type": "score", "athlete": "A", "position": "mount"},
+        {"type": "advantage", "athlete": "B"},
+        {"type": "submission-escaped", "athlete": "A", "locked": True},
+    ]
+    events = [kinds[i % 3] for i in range(10_000)]
+    handle(json.dumps({**MATCH, "events": events}))
+    more = [*events, {"type": "advantage", "athlete": "A"}]
+    answer = json.loads(handle(json.dumps({**MATCH, "events": more, "log_from": 10_000})))
+    assert [10_000, 1] == scored[-2:]
+    assert {10_000} == {line["event"] for line in answer["result"]["log"]}

@@ -22,7 +22,8 @@ from dataclasses import dataclass, field
 from html import escape
 from typing import Any
 
-from lvl_rules.engines.events import EVENT_TYPES, RULINGS_EXTRA, allowed_values, max_depth
+from lvl_rules.engines.events import EVENT_TYPES, RULINGS_EXTRA, allowed_values
+from lvl_rules.faces.limits import LIMITS
 from lvl_rules.model import Edition
 from lvl_rules.words import match as words
 from lvl_rules.words.site import FOUL_GROUP_NAMES
@@ -386,7 +387,8 @@ def _presets(edition: Edition) -> dict[str, dict[str, Any]]:
 def page_data(editions: tuple[Edition, ...]) -> dict[str, Any]:
     """What the page script needs besides the markup: its words, the fields each button
     records, the event types (which may be recorded after time, which name an athlete),
-    the deepest a valid event goes, the counts of each edition, and the colours."""
+    the limits a link's events are checked against (lvl_rules.faces.limits), the counts
+    of each edition, and the colours."""
     events = {
         name: {
             "after_time": cls.AFTER_TIME,
@@ -399,7 +401,7 @@ def page_data(editions: tuple[Edition, ...]) -> dict[str, Any]:
         "words": words.UI,
         "presets": {e.id: _presets(e) for e in editions},
         "events": events,
-        "max_depth": max_depth(),
+        "limits": dict(LIMITS),
         "counts": {
             e.id: {
                 c.id: {

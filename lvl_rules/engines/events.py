@@ -26,9 +26,6 @@ SLOT_KINDS = (
     "athlete", "winner", "flag", "position", "variant", "reason", "technique", "severity",
     "foul", "rulings", "award",
 )  # fmt: skip
-# How deep a field's JSON value goes below the event object: a list of rulings is one
-# level deeper than text. An event nested deeper than its deepest field cannot be valid.
-SLOT_DEPTH = {"rulings": 2}
 
 
 _SLOTS: dict[type, tuple[dataclasses.Field[Any], ...]] = {}  # each event type's fields
@@ -384,10 +381,3 @@ def allowed_values(
     if kind == "flag":
         return ()
     return tuple(_allowed(edition, cls, kind, given))
-
-
-def max_depth() -> int:
-    """How deep a valid event's JSON can go (the object itself is 1)."""
-    return max(
-        SLOT_DEPTH.get(f.metadata["kind"], 1) for cls in EVENT_TYPES.values() for f in cls.slots()
-    )

@@ -133,10 +133,32 @@ UI: dict[str, Any] = {
     "division_error": (
         "{message} The events recorded are kept; they are scored once the division is valid."
     ),
-    "too_deep": (
-        "Not scored: it is nested deeper than any event can be (more than {max} levels), "
-        "so it was not sent to the rules engine."
+    # A link's events beyond the limits of lvl_rules.faces.limits, checked in the page
+    # before the engine sees them (link-limits.js): each names the limit.
+    "link_too_long": (
+        "The events in this link are {length} characters long, more than the {limit} a "
+        "link may hold; they are kept in the link as they are."
     ),
+    "link_number_too_long": (
+        "A number in the events of this link has {digits} digits, more than the {limit} a "
+        "number may have; the events are kept in the link as they are."
+    ),
+    "too_deep": (
+        "Not scored: it is nested more than {limit} levels deep, deeper than any event can "
+        "be, so it was not sent to the rules engine."
+    ),
+    "number_too_long": (
+        "Not scored: a number in it has {digits} digits, more than the {limit} a number "
+        "may have, so it was not sent to the rules engine."
+    ),
+    "number_too_large": (
+        "Not scored: a number in it ({value}) is too large, so it was not sent to the rules engine."
+    ),
+    "text_too_long": (
+        "Not scored: a text in it is {length} characters long, more than the {limit} a "
+        "field may hold, so it was not sent to the rules engine."
+    ),
+    "too_many_events": "Not scored: a match holds at most {limit} events.",
     "engine_failed": "The rules engine could not score the match ({message}). The events are kept.",
     "wake_lock": "The screen stays on during the match.",
     "shortcut_b": "Shift + {key}",

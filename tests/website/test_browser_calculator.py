@@ -6,11 +6,15 @@ from __future__ import annotations
 import base64
 import gzip
 import json
+import re
+from html import unescape
 from urllib.parse import parse_qs, quote, urlsplit
 
 import pytest
+from scoreboard import board, engine_board, link_events, link_text
 
 from lvl_rules import check_all, division, score_match
+from lvl_rules.faces.limits import LIMITS
 
 pytestmark = pytest.mark.browser
 
@@ -27,26 +31,6 @@ def open_calculator(page, site_url, query: str = BLUE_QUERY, events: list | None
     return page
 
 
-def board(page) -> dict:
-    """The scoreboard and result as the page shows them (the stable data- hooks)."""
-    out = {}
-    for name in ("A", "B"):
-        panel = page.locator(f'.lvl-athlete[data-athlete="{name}"]')
-        out[name] = tuple(
-            int(panel.get_attribute(f"data-{f}")) for f in ("points", "advantages", "penalties")
-        )
-    result = page.locator("#match-result")
-    out["winner"] = result.get_attribute("data-winner") or None
-    out["method"] = result.get_attribute("data-method") or None
-    return out
-
-
-def engine_board(fields: dict, events: list) -> dict:
-    report = score_match(division(**fields), events)
-    out = {n: (t.points, t.advantages, t.penalties) for n, t in report.athletes.items()}
-    return {**out, "winner": report.result.winner, "method": report.result.method}
-
-
 def logged(page) -> int:
     """How many events the log shows."""
     return page.locator("#calc-log li[data-event]").count()
@@ -56,22 +40,6 @@ def wait_for_events(page, count: int) -> None:
     page.wait_for_function(
         "(n) => document.querySelectorAll('#calc-log li[data-event]').length === n", arg=count
     )
-
-
-def link_text(page) -> str:
-    """The events the page's URL holds, as text: in the query, or for a long match in the
-    fragment, gzip-compressed."""
-    url = urlsplit(page.url)
-    query, fragment = parse_qs(url.query), parse_qs(url.fragment)
-    if "events" in query:
-        return query["events"][0]
-    packed = fragment["events-gzip"][0]
-    return gzip.decompress(base64.urlsafe_b64decode(packed + "=" * (-len(packed) % 4))).decode()
-
-
-def link_events(page) -> list:
-    """The events the page's URL holds."""
-    return json.loads(link_text(page))
 
 
 def half(page, athlete: str):
@@ -297,9 +265,75 @@ def test_a_deeply_nested_event_is_marked_and_the_rest_scored(visit, site_url):
     wait_for_events(page, 3)
     marked = page.locator('#calc-log li[data-scored="false"]')
     assert ["1"] == marked.evaluate_all("l => l.map(i => i.dataset.event)")
-    assert "nested deeper than any event can be" in marked.inner_text()
+    deepest = LIMITS["max_depth"] - 2  # inside the request and its events list
+    assert f"nested more than {deepest} levels deep" in marked.inner_text()
     assert {"A": (3, 0, 0), "B": (0, 1, 0)} == {k: board(page)[k] for k in "AB"}
     assert "[" * 3000 in link_text(page)  # kept in the link as it was
+    half(page, "B").get_by_role("button", name="Takedown (2)", exact=True).click()
+    wait_for_events(page, 4)  # the engine is alive
+    assert {"A": (3, 0, 0), "B": (2, 1, 0)} == {k: board(page)[k] for k in "AB"}
+
+
+def link_with(bad: str) -> str:
+    """A link's events text: a guard pass, an advantage with ``bad`` as its reason (JSON
+    text as it is), an advantage for B."""
+    return (
+        f"[{json.dumps(GUARD_PASS, separators=(',', ':'))},"
+        f'{{"type":"advantage","athlete":"A","reason":{bad}}},'
+        '{"type":"advantage","athlete":"B"}]'
+    )
+
+
+@pytest.mark.parametrize(
+    ("bad", "words"),
+    [
+        ("9" * 5000, "a number in it has 5000 digits, more than the {max_integer_digits}"),
+        ("-1e400", "a number in it (-1e400) is too large"),
+        (json.dumps("x" * 1000), "1000 characters long, more than the {max_text_chars}"),
+    ],
+    ids=["5000-digit-integer", "infinite-number", "long-text"],
+)
+def test_an_event_beyond_a_limit_is_marked_before_the_engine(visit, site_url, bad, words):
+    """An event with a number JavaScript cannot hold or a text longer than a field may be:
+    checked in the page against lvl_rules' limits, marked with the limit, never sent to
+    the engine (not read as null, not accepted); the link keeps it as it was written."""
+    page = visit().page
+    page.goto(f"{site_url}calculator/?{BLUE_QUERY}&events={quote(link_with(bad))}")
+    page.wait_for_selector("[data-engine-status][hidden]", state="attached", timeout=ENGINE_MS)
+    wait_for_events(page, 3)
+    marked = page.locator('#calc-log li[data-scored="false"]')
+    assert ["1"] == marked.evaluate_all("l => l.map(i => i.dataset.event)")
+    assert words.format(**LIMITS) in marked.inner_text()
+    assert {"A": (3, 0, 0), "B": (0, 1, 0)} == {k: board(page)[k] for k in "AB"}
+    assert link_with(bad) == link_text(page)
+
+
+def test_a_link_longer_than_the_limit_is_kept_and_named(visit, site_url):
+    """A compressed link whose events are longer than lvl_rules' limit: not parsed, a
+    message naming the limit, the link as it was; the engine still answers."""
+    text = "[" + " " * LIMITS["max_json_chars"] + "]"
+    packed = base64.urlsafe_b64encode(gzip.compress(text.encode())).decode().rstrip("=")
+    page = visit().page
+    page.goto(f"{site_url}calculator/?{BLUE_QUERY}#events-gzip={packed}")
+    page.locator("#calc-error").wait_for(state="visible", timeout=ENGINE_MS)
+    limit = LIMITS["max_json_chars"]
+    assert (
+        f"{len(text)} characters long, more than the {limit}"
+        in page.locator("#calc-error").inner_text()
+    )
+    assert urlsplit(page.url).fragment == f"events-gzip={packed}"
+    half(page, "A").get_by_role("button", name="Takedown (2)", exact=True).click()
+    wait_for_events(page, 1)
+
+
+def test_the_page_checks_with_lvl_rules_limits(built_site):
+    """The limits the calculator checks a link against are lvl_rules' own, from the build
+    (not written again in JavaScript)."""
+    html = built_site.page("calculator/")
+    found = re.search(r'id="calc-data" hidden data-json="([^"]*)"', html)
+    assert LIMITS == json.loads(unescape(found.group(1)))["limits"]
+    script = (built_site.site / "assets/app/link-limits.js").read_text(encoding="utf-8")
+    assert not any(str(value) in script for value in LIMITS.values())
 
 
 def test_an_unknown_edition_or_experience_is_named(visit, site_url):
@@ -367,14 +401,24 @@ def test_old_links_open_with_the_same_result(visit, site_url, edition, query, ev
 WATCH_TASKS = """window.lvlTasks = [];
 new PerformanceObserver((list) => {
   for (const entry of list.getEntries()) window.lvlTasks.push(entry.duration);
-}).observe({ type: "longtask" });"""
+}).observe({ type: "longtask" });
+// The requests the page sends the engine worker, kept as text (read after the timing).
+window.lvlSent = [];
+const post = Worker.prototype.postMessage;
+Worker.prototype.postMessage = function (message, ...rest) {
+  if (message?.type === "request") window.lvlSent.push(message.request);
+  return post.call(this, message, ...rest);
+};"""
+SCORE_REQUESTS = """() => window.lvlSent.map((text) => JSON.parse(text))
+  .filter((r) => r.action === "score").map((r) => [r.events.length, r.log_from])"""
 LONGEST_TASK = "() => Math.round(Math.max(0, ...window.lvlTasks))"
 
 
 def test_ten_thousand_events(visit, site_url, record_property):
-    """A 10,000-event link opens, the log shows every event, and recording one more adds
-    one line; the render time and the longest main-thread task are reported, not
-    asserted (this machine is shared)."""
+    """A 10,000-event link opens, the log shows every event; recording one more adds one
+    line, asks the engine for that event's log lines only (it re-scores from there,
+    tests/test_api.py) and blocks the page for no task over 200 ms. The render time and
+    the longest task of the load are reported, not asserted (this machine is shared)."""
     kinds = [
         {"type": "score", "athlete": "A", "position": "mount"},
         {"type": "advantage", "athlete": "B"},
@@ -402,8 +446,22 @@ def test_ten_thousand_events(visit, site_url, record_property):
     )
     click_task = page.evaluate(LONGEST_TASK)
     assert (2501, 10_001) == (board(page)["B"][1], logged(page))
+    assert [10_001, 10_000] == page.evaluate(SCORE_REQUESTS)[-1]
+    assert click_task <= 200
     assert "events-gzip=" in page.url  # a long match goes into the fragment, compressed
     for name, value in (("render_ms", render_ms), ("longest_task_ms", max(load_task, click_task))):
         record_property(name, value)
     print(f"10,000 events: rendered in {render_ms} ms; longest task {load_task} ms loading, "
           f"{click_task} ms over the load and one more event")  # fmt: skip
+
+
+def test_loss_of_consciousness_in_the_sources_words(built_site):
+    """The calculator's loss-of-consciousness choice says "head trauma", as the sources
+    do (§3.4), and so does the log line it records; never "a blow to the head"."""
+    html = built_site.page("calculator/")
+    assert "head trauma" in html
+    assert "blow to the head" not in html
+    report = score_match(
+        division(**BLUE), [{"type": "loss-of-consciousness", "athlete": "A", "head_trauma": True}]
+    )
+    assert "head trauma" in " ".join(line.effect for line in report.log)

@@ -6,11 +6,10 @@ audience screen following the match in another tab."""
 from __future__ import annotations
 
 import json
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import quote
 
 import pytest
-
-from lvl_rules import division, score_match
+from scoreboard import board, engine_board, link_events
 
 pytestmark = pytest.mark.browser
 
@@ -63,30 +62,6 @@ def screen(request, chromium, site_url):
     yield shown
     shown.context.close()
     assert ([], []) == (shown.errors, shown.foreign)
-
-
-def events_in_link(page) -> list:
-    query = parse_qs(urlsplit(page.url).query)
-    return json.loads(query["events"][0]) if "events" in query else []
-
-
-def scoreboard(page) -> dict:
-    out = {}
-    for name in ("A", "B"):
-        panel = page.locator(f'.lvl-athlete[data-athlete="{name}"]')
-        out[name] = tuple(
-            int(panel.get_attribute(f"data-{f}")) for f in ("points", "advantages", "penalties")
-        )
-    result = page.locator("#match-result")
-    out["winner"] = result.get_attribute("data-winner") or None
-    out["method"] = result.get_attribute("data-method") or None
-    return out
-
-
-def engine_board(events: list) -> dict:
-    report = score_match(division(**BLUE), events)
-    out = {n: (t.points, t.advantages, t.penalties) for n, t in report.athletes.items()}
-    return {**out, "winner": report.result.winner, "method": report.result.method}
 
 
 class Table:
@@ -142,18 +117,18 @@ def test_a_whole_match_with_each_athletes_buttons(screen):
     record = page.locator("dialog[open]").get_by_role("button", name="Record", exact=True)
     table.call("end", shared.get_by_role("button", name="End of the match…", exact=True),
                record, events=8)  # fmt: skip
-    recorded = events_in_link(page)
-    assert engine_board(recorded) == scoreboard(page) == {
+    recorded = link_events(page)
+    assert engine_board(BLUE, recorded) == board(page) == {
         "A": (9, 2, 0), "B": (2, 0, 2), "winner": "A", "method": "points",
     }  # fmt: skip
     table.call("undo", page.get_by_role("button", name="Undo", exact=True), events=7)
     table.call("illegal foot lock", b.get_by_role("button", name="Technique applied…", exact=True),
                page.locator('dialog[open] [data-legal-group="false"]')
                .get_by_role("button", name="Toe hold", exact=True), events=8)  # fmt: skip
-    recorded = events_in_link(page)
+    recorded = link_events(page)
     assert {"type": "technique", "technique": "toe-hold", "athlete": "B"} == recorded[-1]
-    assert engine_board(recorded) == scoreboard(page)
-    assert ("A", "disqualification") == (scoreboard(page)["winner"], scoreboard(page)["method"])
+    assert engine_board(BLUE, recorded) == board(page)
+    assert ("A", "disqualification") == (board(page)["winner"], board(page)["method"])
     assert {
         "both pulled guard: count": 1, "advantage": 1, "takedown": 1, "guard pass": 1,
         "mount": 1, "stalling": 1, "stalling again": 1, "locked submission escaped": 1,
@@ -166,7 +141,37 @@ def test_a_whole_match_with_each_athletes_buttons(screen):
     assert all("§" in text for text in log.locator("li").all_inner_texts())
 
 
-@pytest.mark.parametrize("screen", ["tablet"], indirect=True)
+@pytest.mark.parametrize("screen", list(SCREENS), indirect=True)
+def test_a_correction_on_the_match_screen(screen):
+    """A mid-log correction in match mode: open the log, tap event 2, give it to the other
+    athlete (three taps, each button on the screen): the engine re-scores the match, the
+    result and the URL follow."""
+    events = [
+        {"type": "score", "athlete": "A", "position": "takedown"},
+        {"type": "score", "athlete": "B", "position": "mount"},
+        {"type": "advantage", "athlete": "A"},
+        {"type": "end"},
+    ]
+    page = screen.page()
+    page.goto(screen.site_url + MATCH + "&events=" + quote(json.dumps(events)))
+    page.wait_for_selector("[data-engine-status][hidden]", state="attached", timeout=ENGINE_MS)
+    page.wait_for_function("() => document.querySelector('#match-result').dataset.winner === 'B'")
+    taps = [
+        page.get_by_role("button", name="Log", exact=True),
+        page.get_by_role("button", name="Correct event 2", exact=True),
+        page.locator("dialog[open]").get_by_role("button", name="Give it to Athlete A", exact=True),
+    ]
+    for button in taps:
+        place = button.evaluate(COVERED)
+        assert (True, False) == (place["inside"], place["covered"])
+        button.click()
+    page.wait_for_function("() => document.querySelector('#match-result').dataset.winner === 'A'")
+    corrected = [events[0], {**events[1], "athlete": "A"}, *events[2:]]
+    assert corrected == link_events(page)
+    assert engine_board(BLUE, corrected) == board(page)
+
+
+@pytest.mark.parametrize("screen", list(SCREENS), indirect=True)
 def test_clock_counts_and_audience_screen(screen):
     """The clock runs, pauses and records time expiry (6); two 20-second counts prompt the
     call the rules make (7.2.1 both athletes, 7.2.2 the uniform, counted while the match
@@ -201,7 +206,7 @@ def test_clock_counts_and_audience_screen(screen):
     page.wait_for_function(
         "() => document.querySelectorAll('#calc-log li[data-event]').length === 1"
     )
-    assert {"type": "penalty", "athlete": "both", "foul": "stalling"} == events_in_link(page)[0]
+    assert {"type": "penalty", "athlete": "both", "foul": "stalling"} == link_events(page)[0]
 
     clock.click()  # Parou: the clock stops, the uniform count runs
     page.locator('.lvl-half[data-half="B"]').get_by_role(
@@ -225,7 +230,7 @@ def test_clock_counts_and_audience_screen(screen):
         "() => document.querySelectorAll('#calc-log li[data-event]').length === 3"
     )
     assert "0:00" == time.inner_text()
-    assert {"type": "time-expired"} == events_in_link(page)[2]
+    assert {"type": "time-expired"} == link_events(page)[2]
     assert "§6" in page.locator('#calc-log li[data-event="2"]').inner_text()
     a = page.locator('.lvl-half[data-half="A"]')
     assert a.get_by_role(
@@ -238,17 +243,17 @@ def test_clock_counts_and_audience_screen(screen):
     page.get_by_role("button", name="End of the match…", exact=True).click()
     page.locator("dialog[open]").get_by_role("button", name="Record", exact=True).click()
     page.wait_for_function("() => document.querySelector('#match-result').dataset.ended === 'true'")
-    recorded = events_in_link(page)
+    recorded = link_events(page)
     assert [e["type"] for e in recorded] == [
         "penalty", "penalty", "time-expired", "advantage", "end",
     ]  # fmt: skip
-    assert engine_board(recorded) == scoreboard(page)
+    assert engine_board(BLUE, recorded) == board(page)
     audience.wait_for_function("() => document.querySelector('.lvl-audience').dataset.winner")
     shown = {
         name: audience.locator(f'.lvl-athlete[data-athlete="{name}"]').get_attribute("data-points")
         for name in "AB"
     }
-    assert {name: str(scoreboard(page)[name][0]) for name in "AB"} == shown
+    assert {name: str(board(page)[name][0]) for name in "AB"} == shown
     assert (
         page.locator("#match-result")
         .inner_text()

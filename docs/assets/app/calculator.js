@@ -15,7 +15,8 @@
 // responsive.
 
 import { engine } from "../engine/engine-client.js";
-import { citeLink, fillForm, markInvalid, readForm, showError, syncEditionFields, toParams } from "./division-form.js";
+import { citeLink, fillForm, followAge, markInvalid, readForm, showError, syncEditionFields, toParams } from "./division-form.js";
+import { eventProblem, parseEvents } from "./link-limits.js";
 import { startMatchMode } from "./match-mode.js";
 import { fill, pageData, plural } from "./page-data.js";
 import { openPicker, wirePickers } from "./pickers.js";
@@ -128,9 +129,10 @@ async function readLinkEvents(app, params, fragment) {
   }
   let events;
   try {
-    events = JSON.parse(text);
+    events = parseEvents(text, app.data.limits, app.words);
   } catch (error) {
-    return keep(new Error(fill(app.words.not_json, { reason: error.message })));
+    if (error instanceof SyntaxError) return keep(new Error(fill(app.words.not_json, { reason: error.message })));
+    return keep(error); // a limit: the message names it
   }
   if (Array.isArray(events)) return { events };
   return keep(new Error(app.words.not_list));
@@ -211,36 +213,13 @@ async function redo(app) {
 async function changeDivision(app, event) {
   if (event.target.closest("[data-setup], dialog")) return;
   if (event.target.name === "edition") syncEditionFields(app.form);
+  followAge(app.form); // the LVLs or belts of the age entered
   app.division = readForm(app.form);
   await rescore(app, { said: app.words.division_changed });
   legality(app);
 }
 
 // ---------------------------------------------------------------- scoring
-
-const DEPTHS = new WeakMap(); // events are never changed in place: measured once
-
-/** How deep a JSON value goes (an object or list is one level more), up to `limit` + 1. */
-function depth(value, limit) {
-  if (!value || typeof value !== "object") return 0;
-  if (!DEPTHS.has(value)) DEPTHS.set(value, measure(value, limit));
-  return DEPTHS.get(value);
-}
-
-function measure(value, limit) {
-  let level = 0;
-  let layer = [value];
-  while (layer.length && level <= limit) {
-    const next = [];
-    for (const item of layer) {
-      if (item && typeof item === "object") next.push(...(Array.isArray(item) ? item : Object.values(item)));
-    }
-    level += layer.some((item) => item && typeof item === "object") ? 1 : 0;
-    if (!next.length) break;
-    layer = next;
-  }
-  return level;
-}
 
 /**
  * Score `events` (default: the match as it is) for the current division; they become
@@ -250,11 +229,10 @@ function measure(value, limit) {
 async function rescore(app, { events = app.events, said, quiet = false } = {}) {
   app.events = events;
   const words = app.words;
-  const notScored = new Map();
-  const limit = app.data.max_depth;
+  const notScored = new Map(); // beyond the limits: never sent to the engine
   for (const [index, event] of events.entries()) {
-    const deep = depth(event, limit);
-    if (deep > limit) notScored.set(index, fill(words.too_deep, { depth: deep, max: limit }));
+    const problem = eventProblem(event, index, app.data.limits, words);
+    if (problem) notScored.set(index, problem);
   }
   let at = events.map((_, index) => index).filter((index) => !notScored.has(index));
   const division = JSON.stringify(app.division);
