@@ -106,6 +106,44 @@ def test_axe_finds_no_violation(axe, screen, site_url, name):
     assert [] == errors
 
 
+# The match mode's own screens: a phone held sideways and a tablet.
+MATCH_SCREENS = {
+    "phone-landscape": {
+        "viewport": {"width": 844, "height": 390}, "is_mobile": True, "has_touch": True,
+    },
+    "tablet": {"viewport": {"width": 1024, "height": 768}, "has_touch": True},
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("size", list(MATCH_SCREENS))
+def test_axe_on_the_match_screens(axe, chromium, site_url, size):
+    """Match mode on a phone held sideways and on a tablet, with its log open and with the
+    technique picker open, and the audience screen following that match: no violation."""
+    context = chromium.new_context(**MATCH_SCREENS[size])
+    try:
+        audience = context.new_page()
+        audience.goto(site_url + "calculator/board/")
+        page = context.new_page()
+        page.goto(site_url + PAGES["calculator match mode"][0])
+        page.wait_for_selector("#calc-log li", state="attached", timeout=ENGINE_MS)
+        audience.wait_for_function(
+            "() => !document.querySelector('.lvl-audience').hasAttribute('data-waiting')"
+        )
+        found = {"match mode": violations(axe, page)}
+        page.locator("#calc-log-toggle").click()
+        found["log open"] = violations(axe, page)
+        page.locator("#calc-log-toggle").click()
+        page.locator('.lvl-half[data-half="B"]').get_by_role(
+            "button", name="Technique applied…", exact=True
+        ).click()
+        page.locator("dialog[open]").wait_for()
+        found["technique picker"] = violations(axe, page)
+        found["audience screen"] = violations(axe, audience)
+        assert {key: [] for key in found} == found
+    finally:
+        context.close()
+
+
 # -- The calculator by keyboard alone -------------------------------------------------
 
 FOCUSED = """() => {

@@ -22,7 +22,7 @@ export function mount(root) {
       return;
     }
     if (event.data?.type !== "state") return;
-    state = { ...event.data, received: Date.now() };
+    state = event.data;
     show();
   });
   channel.postMessage({ type: "hello" });
@@ -60,8 +60,10 @@ export function mount(root) {
       clearInterval(ticking);
       return;
     }
-    const { length, elapsed, running } = state.clock;
-    const spent = elapsed + (running ? Date.now() - state.received : 0);
+    // From the moment the match screen read its clock (`at`: the same wall clock in every
+    // tab of a browser), not from when the message arrived: a busy tab may get it late.
+    const { length, elapsed, running, at } = state.clock;
+    const spent = elapsed + (running ? Math.max(0, Date.now() - at) : 0);
     const text = length ? clockText(length - spent) : clockText(spent, { up: true });
     if (time.textContent !== text) time.textContent = text;
     root.dataset.clock = running ? "running" : "stopped";
