@@ -105,6 +105,8 @@ def test_a_whole_match_with_each_athletes_buttons(screen):
     both_guard = shared.get_by_role("button", name="Both pulled guard", exact=True)
     table.call("both pulled guard: count", both_guard, events=0)
     assert "Both pulled guard" in page.locator("#calc-counts").inner_text()
+    places = buttons.evaluate_all(f"(all) => all.map({COVERED})")  # the count pushes none off
+    assert [] == [i for i, place in enumerate(places) if not place["inside"] or place["covered"]]
     table.call("advantage", a.get_by_role("button", name="Advantage", exact=True), events=1)
     page.locator("#calc-counts").get_by_role("button").click()  # the count stops: A is on top
     table.call("takedown", b.get_by_role("button", name="Takedown (2)", exact=True), events=2)
