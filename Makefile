@@ -53,6 +53,7 @@ bench: site $(CHROMIUM)
 	$(BIN)/python benchmarks/engine.py
 	$(BIN)/python benchmarks/site_build.py
 	$(BIN)/python benchmarks/browser_start.py
+	$(BIN)/python benchmarks/network.py
 	$(BIN)/python benchmarks/lighthouse.py
 
 clean:

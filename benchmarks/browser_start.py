@@ -93,6 +93,12 @@ def build(site: Path) -> dict:
         env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
         check=True,
     )
+    return add_bench_pages(site)
+
+
+def add_bench_pages(site: Path) -> dict:
+    """Add benchmarks/pages/ to a built site as /bench/ (the bare page, and the engine
+    page with the build's manifest) and what the bare page needs; return the manifest."""
     manifest = json.loads((site / "engine" / "manifest.json").read_text(encoding="utf-8"))
     shutil.copytree(ROOT / "benchmarks" / "pages", site / "bench")
     engine_page = site / "bench" / "engine.html"

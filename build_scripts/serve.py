@@ -213,6 +213,7 @@ class SiteServer(ThreadingHTTPServer):
 
     daemon_threads = True
     allow_reuse_address = True
+    handler_class: ClassVar[type[SiteHandler]] = SiteHandler  # benchmarks count bytes sent
 
     def __init__(
         self,
@@ -226,7 +227,7 @@ class SiteServer(ThreadingHTTPServer):
         self.site_dir = Path(site_dir).resolve()
         self.quiet = quiet
         self.csp = csp
-        handler = functools.partial(SiteHandler, directory=os.fspath(self.site_dir))
+        handler = functools.partial(self.handler_class, directory=os.fspath(self.site_dir))
         super().__init__((host, port), handler)
 
     def handle_error(self, request: object, client_address: object) -> None:

@@ -1,0 +1,376 @@
+"""The site on a phone's network: time to the first answer and bytes, per network profile.
+
+    .venv/bin/python benchmarks/network.py [--profiles localhost,4G,"slow 4G"]
+                                            [--pages bare,lookup,calculator,rule]
+                                            [--runs 3] [--slow-runs 1]
+
+Builds the whole site as ``make site`` does (PDFs included), adds the benchmark pages of
+benchmarks/pages/ (the bare-Pyodide baseline, served from the same engine files), serves
+it with build_scripts/serve.py from a process of its own that counts every byte it sends
+(headers and encoded bodies: exact, whatever the machine's load), and drives Debian's
+Chromium, one fresh on-disk profile per run and page.
+
+Network profiles go through the DevTools protocol's ``Network.emulateNetworkConditions``,
+on the page (which covers its dedicated workers: checked, a worker's fetch of 400 kB takes
+the throttled 2.2 s) and on every service worker of the profile (attached as its own
+target: the page's emulation does not reach it):
+
+- localhost: no emulation;
+- 4G:        9 Mbit/s down, 1.5 Mbit/s up, 60 ms latency;
+- slow 4G:   1.6 Mbit/s down, 750 kbit/s up, 150 ms latency.
+
+Pages, each visited cold (fresh profile), then once more in a second tab of the same
+profile after the first visit's background work went quiet (repeat visit):
+
+- bare:       loadPyodide() on the page, the wheel unpacked, lvl_rules imported, one
+              request answered (benchmarks/pages/bare.js): the baseline;
+- lookup:     navigation -> the first answer painted (a technique row);
+- calculator: navigation -> the engine's first log line painted (a match from the URL),
+              i.e. the engine ready and answering;
+- rule:       a rule page: the bytes sent within 60 s of its load (nothing to time).
+
+"bytes" is what the server sent for the cold visit until its first answer (for rule:
+within 60 s of load); "after" adds everything sent until the profile went quiet (the
+background copy, if any). Prints every run, then medians. A benchmark, not a test:
+exits non-zero only when a page fails.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import multiprocessing
+import os
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+import urllib.parse
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import BrowserContext, Page, sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from browser_start import PAGES, WATCH, add_bench_pages  # noqa: E402
+
+from build_scripts.build_site import build_site  # noqa: E402
+from build_scripts.chromium import CHROMIUM, LAUNCH_ARGS  # noqa: E402
+from build_scripts.security import WORKER_POLICY  # noqa: E402
+from build_scripts.serve import SiteHandler, SiteServer  # noqa: E402
+
+MBIT = 1_000_000 / 8  # bytes per second
+PROFILES: dict[str, dict[str, Any] | None] = {
+    "localhost": None,
+    "4G": {"latency": 60, "downloadThroughput": 9 * MBIT, "uploadThroughput": 1.5 * MBIT},
+    "slow 4G": {"latency": 150, "downloadThroughput": 1.6 * MBIT, "uploadThroughput": 0.75 * MBIT},
+}
+RULE_PAGE = "rules/2/5/"
+RULE_WINDOW_S = 60
+QUIET_S = 8  # the server sent nothing for this long: the background work is over
+QUIET_CAP_S = 300
+ANSWER_TIMEOUT_MS = 240_000
+
+
+class CountingHandler(SiteHandler):
+    """serve.py's handler, reporting (time, path, bytes sent) for every response."""
+
+    def send_header(self, keyword: str, value: str) -> None:
+        if keyword.lower() == "content-length":
+            self._body_bytes = int(value)
+        super().send_header(keyword, value)
+
+    def flush_headers(self) -> None:
+        head = sum(len(line) for line in getattr(self, "_headers_buffer", []))
+        body = getattr(self, "_body_bytes", 0)
+        if self.command == "HEAD" or getattr(self, "_status", 200) in (204, 304):
+            body = 0
+        self.server.sent.put((time.time(), urllib.parse.urlsplit(self.path).path, head + body))
+        self._body_bytes = 0
+        super().flush_headers()
+
+    def send_response(self, code: int, message: str | None = None) -> None:
+        self._status = int(code)
+        super().send_response(code, message)
+
+
+class CountingServer(SiteServer):
+    handler_class = CountingHandler
+
+
+def _serve(site: Path, sent: multiprocessing.Queue, ports: multiprocessing.Queue) -> None:
+    # The bare page runs Pyodide on the page itself, which the page policy forbids.
+    server = CountingServer(site, "127.0.0.1", 0, csp={"/bench/bare.html": WORKER_POLICY})
+    server.sent = sent
+    ports.put(server.server_address[1])
+    server.serve_forever()
+
+
+class Traffic:
+    """What the server sent, read from its process."""
+
+    def __init__(self, sent: multiprocessing.Queue) -> None:
+        self._queue = sent
+        self.log: list[tuple[float, str, int]] = []
+
+    def drain(self) -> None:
+        with contextlib.suppress(Exception):
+            while True:
+                self.log.append(self._queue.get_nowait())
+
+    def since(self, start: float, until: float = float("inf")) -> list[tuple[float, str, int]]:
+        self.drain()
+        return [entry for entry in self.log if start <= entry[0] <= until]
+
+    def wait_quiet(self, start: float) -> float:
+        """Wait until nothing was sent for QUIET_S; return when the last byte went."""
+        while time.time() - start < QUIET_CAP_S:
+            time.sleep(1)
+            entries = self.since(start)
+            last = max((entry[0] for entry in entries), default=start)
+            if time.time() - last >= QUIET_S:
+                return last
+        return time.time()
+
+
+@contextlib.contextmanager
+def serving(site: Path) -> Iterator[tuple[str, Traffic]]:
+    processes = multiprocessing.get_context("spawn")
+    ports, sent = processes.Queue(), processes.Queue()
+    server = processes.Process(target=_serve, args=(site, sent, ports), daemon=True)
+    server.start()
+    try:
+        yield f"http://127.0.0.1:{ports.get(timeout=60)}/", Traffic(sent)
+    finally:
+        server.terminate()
+        server.join()
+
+
+class Throttle:
+    """A profile's network conditions on a page (and so its dedicated workers) and on
+    every service worker of the browser, as soon as it appears."""
+
+    def __init__(self, context: BrowserContext, page: Page, conditions: dict | None) -> None:
+        self.conditions = conditions
+        if conditions is None:
+            return
+        self.session = context.new_cdp_session(page)
+        self.session.send("Network.emulateNetworkConditions", self._params())
+        self._attached: set[str] = set()
+        self._next_id = 1
+        self.session.on("Target.targetCreated", self._created)
+        self.session.send("Target.setDiscoverTargets", {"discover": True})
+
+    def _params(self) -> dict:
+        return {"offline": False, **(self.conditions or {})}
+
+    def _created(self, event: dict) -> None:
+        info = event["targetInfo"]
+        if info["type"] != "service_worker" or info["targetId"] in self._attached:
+            return
+        self._attached.add(info["targetId"])
+        # Not flattened: Playwright's CDPSession has no way to address a child session.
+        session_id = self.session.send(
+            "Target.attachToTarget", {"targetId": info["targetId"], "flatten": False}
+        )["sessionId"]
+        message = {"method": "Network.emulateNetworkConditions", "params": self._params()}
+        self._next_id += 1
+        self.session.send(
+            "Target.sendMessageToTarget",
+            {"sessionId": session_id, "message": json.dumps({"id": self._next_id, **message})},
+        )
+
+
+@contextlib.contextmanager
+def fresh_profile(playwright: Any) -> Iterator[BrowserContext]:
+    with tempfile.TemporaryDirectory(prefix="lvl-net-profile-") as profile:
+        context = playwright.chromium.launch_persistent_context(
+            profile, executable_path=CHROMIUM, headless=True, args=LAUNCH_ARGS
+        )
+        try:
+            context.add_init_script(WATCH)
+            yield context
+        finally:
+            context.close()
+
+
+def answer_visit(
+    context: BrowserContext, url: str, conditions: dict | None, traffic: Traffic
+) -> tuple[float, int, float]:
+    """One visit to a page that answers: (ms to the painted answer, bytes sent until then,
+    when the visit started)."""
+    page = context.new_page()
+    Throttle(context, page, conditions)
+    started = time.time()
+    page.goto(url, timeout=ANSWER_TIMEOUT_MS)
+    ms = float(page.evaluate("() => window.__firstAnswer"))
+    answered = time.time()
+    error = page.get_attribute("body", "data-error")
+    if error:
+        raise RuntimeError(f"{url}: {error}")
+    sent = sum(entry[2] for entry in traffic.since(started, answered))
+    page.close()
+    return ms, sent, started
+
+
+def rule_visit(
+    context: BrowserContext, url: str, conditions: dict | None, traffic: Traffic
+) -> tuple[int, dict[str, int]]:
+    """A rule page, then RULE_WINDOW_S: (bytes within the window, bytes per kind)."""
+    page = context.new_page()
+    Throttle(context, page, conditions)
+    started = time.time()
+    page.goto(url, wait_until="load", timeout=ANSWER_TIMEOUT_MS)
+    loaded = time.time()
+    time.sleep(max(0.0, loaded + RULE_WINDOW_S - time.time()))
+    entries = traffic.since(started, loaded + RULE_WINDOW_S)
+    kinds: dict[str, int] = {}
+    for _, path, sent in entries:
+        kinds[_kind(path)] = kinds.get(_kind(path), 0) + sent
+    page.close()
+    return sum(kinds.values()), kinds
+
+
+def _kind(path: str) -> str:
+    if path.startswith("/engine/"):
+        return "engine"
+    if path.endswith(".pdf"):
+        return "pdf"
+    if "/print/" in path:
+        return "printable"
+    return "pages and theme"
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Build, serve, measure, print."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--profiles", default=",".join(PROFILES))
+    parser.add_argument("--pages", default="bare,lookup,calculator,rule")
+    parser.add_argument("--runs", type=int, default=3, help="runs on localhost and 4G")
+    parser.add_argument("--slow-runs", type=int, default=1, help="runs on slow 4G")
+    parser.add_argument(
+        "--site",
+        action="append",
+        default=[],
+        metavar="LABEL=DIR",
+        help="measure already built sites instead of building this tree (copies are served);"
+        " several are measured interleaved, run by run: an A/B comparison",
+    )
+    args = parser.parse_args(argv)
+    profiles = [name.strip() for name in args.profiles.split(",")]
+    pages = [name.strip() for name in args.pages.split(",")]
+
+    results: dict[tuple[str, str, str], dict[str, list[float]]] = {}
+    with contextlib.ExitStack() as stack:
+        scratch = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="lvl-net-")))
+        sites = {}
+        for label, built in [item.split("=", 1) for item in args.site] or [("this tree", None)]:
+            site = scratch / f"site-{len(sites)}"
+            if built:
+                shutil.copytree(built, site)
+            else:
+                build_site(site)
+            manifest = add_bench_pages(site)
+            base, traffic = stack.enter_context(serving(site))
+            query = urllib.parse.urlencode(
+                {
+                    "pyodide": f"/engine/{manifest['pyodide']['path']}",
+                    "wheel": f"/engine/{manifest['wheel']['path']}",
+                }
+            )
+            urls = {"bare": f"{base}bench/bare.html?{query}", "rule": base + RULE_PAGE} | {
+                name: base + path for name, path in PAGES.items()
+            }
+            sites[label] = (urls, traffic)
+        playwright = stack.enter_context(sync_playwright())
+        for profile in profiles:
+            conditions = PROFILES[profile]
+            runs = args.slow_runs if profile == "slow 4G" else args.runs
+            for number in range(1, runs + 1):
+                for name in pages:
+                    for label, (urls, traffic) in sites.items():
+                        figures = results.setdefault((label, profile, name), {})
+                        with fresh_profile(playwright) as context:
+                            if name == "rule":
+                                if number > 1:
+                                    continue  # 60 s each; bytes do not vary
+                                total, kinds = rule_visit(context, urls[name], conditions, traffic)
+                                figures.setdefault("bytes", []).append(total)
+                                detail = ", ".join(f"{k} {v:,}" for k, v in sorted(kinds.items()))
+                                print(f"{label}: {profile:9} rule page: {total:,} B ({detail})")
+                                continue
+                            cold, sent, started = answer_visit(
+                                context, urls[name], conditions, traffic
+                            )
+                            last = traffic.wait_quiet(started)
+                            after = sum(entry[2] for entry in traffic.since(started, last))
+                            repeat, repeat_sent, _ = answer_visit(
+                                context, urls[name], conditions, traffic
+                            )
+                        for key, value in (
+                            ("cold", cold),
+                            ("bytes", sent),
+                            ("after", after),
+                            ("repeat", repeat),
+                            ("repeat bytes", repeat_sent),
+                        ):
+                            figures.setdefault(key, []).append(value)
+                        print(
+                            f"{label}: {profile:9} run {number} {name:10} cold {cold:7.0f} ms "
+                            f"{sent:>11,} B (until quiet {after:>11,} B)  repeat {repeat:6.0f} ms "
+                            f"{repeat_sent:>9,} B",
+                            flush=True,
+                        )
+    print_table(results, profiles, pages)
+    return 0
+
+
+def print_table(
+    results: dict[tuple[str, str, str], dict[str, list[float]]],
+    profiles: list[str],
+    pages: list[str],
+) -> None:
+    """Medians, side by side: per profile, each page of each measured site."""
+    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+    labels = list(dict.fromkeys(label for label, _, _ in results))
+    print(f"\nmedians (load at the end {load}); bytes exact, as sent by the server")
+    print(
+        f"{'profile':10}{'page':12}{'site':12}{'cold ms':>9}{'bytes':>13}{'until quiet':>14}"
+        f"{'repeat ms':>11}{'repeat B':>11}{'runs':>6}"
+    )
+    for profile in profiles:
+        for name in pages:
+            for label in labels:
+                figures = results.get((label, profile, name))
+                if not figures:
+                    continue
+
+                def median(key: str, figures: dict = figures) -> float:
+                    values = figures.get(key)
+                    return statistics.median(values) if values else float("nan")
+
+                head = f"{profile:10}{name:12}{label[:11]:12}"
+                if name == "rule":
+                    print(f"{head}{'':>9}{median('bytes'):>13,.0f}  (within 60 s of load)")
+                    continue
+                print(
+                    f"{head}{median('cold'):9.0f}{median('bytes'):>13,.0f}"
+                    f"{median('after'):>14,.0f}{median('repeat'):11.0f}"
+                    f"{median('repeat bytes'):>11,.0f}{len(figures['cold']):6}"
+                )
+        for label in labels:
+            bare = results.get((label, profile, "bare"), {}).get("cold")
+            for name in ("lookup", "calculator"):
+                ours = results.get((label, profile, name), {}).get("cold")
+                if bare and ours:
+                    ratio = statistics.median(bare) / statistics.median(ours)
+                    print(f"{'':10}{label}: bare / {name}, cold: {ratio:.2f}x")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
