@@ -91,23 +91,10 @@ def division_fields(prefix: str, editions: tuple[Edition, ...]) -> str:
 
 
 def status_block(page: str, edition_id: str) -> str:
-    """The engine's progress, and what to do if it cannot start."""
+    """The engine's progress, and what to do if it cannot start (engine_status.html.j2)."""
     chart = href(page, f"rules/{edition_id}/techniques/")
-    return (
-        # Only the stage is a live region: screen readers hear each step once, not
-        # every percent of the download.
-        '<div class="lvl-status" data-engine-status>'
-        '<span data-status-text role="status">Starting the rules engine…</span> '
-        '<progress data-status-progress max="4" value="0" aria-label="Rules engine start-up">'
-        "</progress> <span data-status-bytes></span></div>\n"
-        '<div class="lvl-error" data-engine-failed role="alert" hidden>'
-        "<strong>The rules engine could not start in this browser.</strong> "
-        "<span data-failed-detail></span> "
-        f'The <a href="{chart}">technique chart</a> has the same answers as a plain page.</div>\n'
-        '<noscript><p class="lvl-error">This page needs JavaScript. The '
-        f'<a href="{chart}">technique chart</a> has the same answers as a plain page.</p>'
-        "</noscript>"
-    )
+    html = TEMPLATES.get_template("engine_status.html.j2").render(chart=chart)
+    return "\n".join(line for line in html.splitlines() if line)
 
 
 def _event_button(label: str, event: str, *, title: str = "") -> str:

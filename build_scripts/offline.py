@@ -7,12 +7,16 @@ hook's on_post_build) and, in this order:
 1. puts the page policy of :mod:`build_scripts.security` into every HTML page, as a
    ``<meta http-equiv="Content-Security-Policy">`` right after ``<meta charset>`` (before
    any script or style), and checks that each page has exactly one, with that policy;
-2. writes a precompressed ``.gz`` next to every sizeable text file of the shell (pages,
-   theme, search index), as the engine step does for Pyodide: the service worker
-   downloads every page once, and ``make serve`` sends these;
-3. writes ``sw.js`` at the site root from ``templates/sw.js``: the list of every file to
-   keep offline (URL, sha256, size, group "shell" or "engine") and a version that is a
-   hash of that list, so any changed file makes a new service worker and a new cache;
+2. writes precompressed ``.br`` and ``.gz`` siblings next to every sizeable text file
+   (pages, theme, search index; precompressed.py), as the engine step does for its
+   files; ``make serve`` sends the one the browser accepts;
+3. writes ``sw.js`` at the site root from ``templates/sw.js``: the list of every file that
+   may be kept offline (URL, sha256, size, group, download bytes) and a version that is a
+   hash of that list, so any changed file makes a new service worker and a new cache.
+   Groups say when a file is kept (see sw.js): "core" (the theme, the 404 page, the
+   search index and the sitemap, which every page uses) after the first page, "engine"
+   once a lookup or calculator page loaded it, everything else ("page", "print", "data",
+   "other") when visited, or all at once when the reader asks to keep everything;
 4. writes ``_headers`` (Netlify / Cloudflare Pages format) with the headers serve.py
    sends: per header, rules whose paths never overlap, because both hosts join the
    values of a header that several matching rules set (two CSPs are both enforced).
@@ -23,7 +27,6 @@ Manual run: ``python build_scripts/offline.py SITE_DIR``.
 from __future__ import annotations
 
 import argparse
-import gzip
 import hashlib
 import html
 import json
@@ -36,6 +39,7 @@ if __package__ in (None, ""):  # run as a script
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from build_scripts import security
+from build_scripts.precompressed import ENCODINGS, compress, decompress, write_siblings
 from build_scripts.serve import CACHE_FOREVER, cache_control
 
 TEMPLATE = Path(__file__).resolve().parent / "templates" / "sw.js"
@@ -43,13 +47,15 @@ BUILD_MARKER = "/* BUILD */ {}"
 SERVICE_WORKER = "sw.js"
 HEADERS_FILE = "_headers"
 NOT_FOUND_PAGE = "404.html"
-# Files the engine worker loads (20 MB, 13 MB compressed): cached after a page's load.
+# Files the engine worker loads: kept once a page that runs the engine loaded them.
 ENGINE_DIR = "engine/"
+COMPRESSED_SUFFIXES = tuple(ENCODINGS.values())
 # Never kept offline: source maps; lunr's language packs too while the search is English
 # only (Material's search worker loads none for English).
 SOURCE_MAPS = re.compile(r"\.map$")
 LUNR = re.compile(r"^assets/javascripts/lunr/")
 SEARCH_INDEX = "search/search_index.json"
+SITEMAP = "sitemap.xml"
 GZIP_SUFFIXES = (".html", ".js", ".css", ".json", ".xml", ".svg", ".txt")
 GZIP_MIN_BYTES = 1024
 
@@ -79,7 +85,7 @@ def write_offline_files(site_dir: Path) -> dict[str, object]:
     script = template.replace(BUILD_MARKER, json.dumps(build, separators=(",", ":"))).encode()
     (site_dir / SERVICE_WORKER).write_bytes(script)
     # Browsers fetch it on every visit (a 304 when nothing changed): send it compressed.
-    (site_dir / (SERVICE_WORKER + ".gz")).write_bytes(gzip.compress(script, mtime=0))
+    write_siblings(site_dir / SERVICE_WORKER)
     (site_dir / HEADERS_FILE).write_text(host_headers(site_dir), encoding="utf-8")
 
     def size(group: str) -> int:
@@ -89,10 +95,11 @@ def write_offline_files(site_dir: Path) -> dict[str, object]:
         "version": version,
         "pages": pages,
         "compressed": compressed,
-        "shell_files": sum(1 for entry in files.values() if entry[2] == "shell"),
-        "shell_bytes": size("shell"),
+        "shell_files": sum(1 for entry in files.values() if entry[2] != "engine"),
+        "shell_bytes": sum(size(group) for group in GROUPS if group != "engine"),
         "engine_files": sum(1 for entry in files.values() if entry[2] == "engine"),
         "engine_bytes": size("engine"),
+        "download_bytes": sum(entry[3] for entry in files.values()),
     }
 
 
@@ -129,43 +136,83 @@ def put_policy_in_pages(site_dir: Path) -> int:
 
 
 def precompress(site_dir: Path) -> int:
-    """Write ``X.gz`` next to each sizeable text file of the shell, and remake any ``.gz``
-    sibling that no longer matches its file; return how many were written."""
+    """Write ``X.br`` and ``X.gz`` next to each sizeable text file outside the engine, and
+    remake any sibling that no longer matches its file; return how many were written."""
     count = 0
     unused = _unused(site_dir)
     for path in _site_files(site_dir):
         relative = path.relative_to(site_dir).as_posix()
-        if relative.startswith(ENGINE_DIR) or unused(relative) or path.suffix == ".gz":
+        if relative.startswith(ENGINE_DIR) or unused(relative) or _is_sibling(path):
             continue  # the engine step compresses its own files
         if relative in (SERVICE_WORKER, HEADERS_FILE):
             continue  # written afterwards
-        target = path.with_name(path.name + ".gz")
-        if not target.exists() and (
+        siblings = {e: path.with_name(path.name + suffix) for e, suffix in ENCODINGS.items()}
+        if not any(s.exists() for s in siblings.values()) and (
             path.suffix not in GZIP_SUFFIXES or path.stat().st_size < GZIP_MIN_BYTES
         ):
             continue
         data = path.read_bytes()
-        if target.exists() and gzip.decompress(target.read_bytes()) == data:
-            continue  # up to date (MkDocs writes sitemap.xml.gz itself)
-        target.write_bytes(gzip.compress(data, compresslevel=9, mtime=0))
-        count += 1
+        for encoding, target in siblings.items():
+            if target.exists() and decompress(target.read_bytes(), encoding) == data:
+                continue  # up to date (MkDocs writes sitemap.xml.gz itself)
+            target.write_bytes(compress(data, encoding))
+            count += 1
     return count
 
 
+def _is_sibling(path: Path) -> bool:
+    """A precompressed copy of a file next to it (``X.gz``, ``X.br``)."""
+    return path.suffix in COMPRESSED_SUFFIXES and path.with_suffix("").exists()
+
+
+def file_group(relative: str) -> str:
+    """When the service worker keeps a file (see templates/sw.js)."""
+    if relative.startswith(ENGINE_DIR):
+        return "engine"
+    if relative in (NOT_FOUND_PAGE, SEARCH_INDEX, SITEMAP) or relative.startswith("assets/"):
+        return "core"  # every page uses them (Material reads the sitemap and the index)
+    if "/print/" in f"/{relative}" or relative.endswith(".pdf"):
+        return "print"
+    if relative.endswith(".html"):
+        return "page"
+    if relative.startswith("data/"):
+        return "data"
+    return "other"
+
+
+GROUPS = ("core", "page", "print", "data", "other", "engine")
+
+
+def download_bytes(path: Path) -> int:
+    """What a file costs to download: its smallest precompressed sibling, else itself."""
+    sizes = [path.stat().st_size]
+    sizes += [
+        sibling.stat().st_size
+        for suffix in COMPRESSED_SUFFIXES
+        if (sibling := path.with_name(path.name + suffix)).exists()
+    ]
+    return min(sizes)
+
+
 def precache_list(site_dir: Path) -> dict[str, list[object]]:
-    """Every file to keep offline: ``{url: [sha256, size, group]}``, URLs relative to the
-    site root (``rules/2/5/`` for ``rules/2/5/index.html``, ``./`` for the home page)."""
+    """Every file that may be kept offline: ``{url: [sha256, size, group, download]}``, URLs
+    relative to the site root (``rules/2/5/`` for ``rules/2/5/index.html``, ``./`` for the
+    home page); ``download``: the bytes it costs over the network."""
     files: dict[str, list[object]] = {}
     unused = _unused(site_dir)
     for path in _site_files(site_dir):
         relative = path.relative_to(site_dir).as_posix()
         if relative in (SERVICE_WORKER, HEADERS_FILE) or unused(relative):
             continue
-        if path.suffix == ".gz" and path.with_suffix("").exists():
+        if _is_sibling(path):
             continue  # a precompressed sibling: the server sends it for the file itself
         data = path.read_bytes()
-        group = "engine" if relative.startswith(ENGINE_DIR) else "shell"
-        files[page_url(relative)] = [hashlib.sha256(data).hexdigest(), len(data), group]
+        files[page_url(relative)] = [
+            hashlib.sha256(data).hexdigest(),
+            len(data),
+            file_group(relative),
+            download_bytes(path),
+        ]
     if NOT_FOUND_PAGE not in files:
         raise OfflineError(f"the site has no {NOT_FOUND_PAGE}, the page shown for what is missing")
     return files
@@ -213,8 +260,7 @@ def host_headers(site_dir: Path) -> str:
     urls = [
         "/" + path.relative_to(site_dir).as_posix()
         for path in _site_files(site_dir)
-        if not (path.suffix == ".gz" and path.with_suffix("").exists())
-        and path.name != HEADERS_FILE
+        if not _is_sibling(path) and path.name != HEADERS_FILE
     ]
     per_url = {url: response_headers(url) for url in urls}
     names = dict.fromkeys(name for headers in per_url.values() for name in headers)

@@ -118,8 +118,10 @@ def test_who_may_use_a_technique(visit, site_url):
 
 
 def test_engine_boots_from_its_snapshot(visit, site_url):
-    """The engine restores the build's memory snapshot (the fast start) rather than
-    falling back to starting Python afresh, which would still answer, only slowly."""
+    """On localhost the engine restores the build's memory snapshot (the fast start) rather
+    than starting Python afresh, which would still answer, only slowly. Pyodide's private
+    _loadSnapshot/_makeSnapshot are the one private part the worker keeps: this fails
+    loudly when a Pyodide upgrade breaks them."""
     page = visit().page
     page.goto(f"{site_url}lookup/?edition=2&age=30&belt=purple&uniform=nogi")
     rows(page)

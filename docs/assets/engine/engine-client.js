@@ -9,10 +9,11 @@
  *   import { engine, EngineError } from "<site>/assets/engine/engine-client.js";
  *
  *   const stop = engine.onProgress((p) => {
- *     // p = {state, stage, step, steps, loaded, total, elapsed}
+ *     // p = {state, stage, loaded, total, elapsed}
  *     //   state: "starting" | "ready" | "failed"
- *     //   stage: "downloading runtime" | "starting Python" | "loading rules" | "ready"
- *     //   step/steps: 1..4 of 4; loaded/total: snapshot bytes while downloading, else null
+ *     //   stage: "downloading" | "starting" | "ready"
+ *     //   loaded/total: bytes downloaded of all the engine's files, as the network
+ *     //   carried them (null before the first report)
  *     //   elapsed: ms since the engine was started; p.error: the Error once failed
  *   });                                   // called at once with the latest state; stop()
  *   await engine.ready;                   // {versions, timings}; rejects with EngineError
@@ -31,9 +32,13 @@
  *              starts a new one
  *   "internal" the engine failed while answering (a bug; the message says where)
  *
- * Also: engine.state ("idle" | "starting" | "ready" | "failed"), engine.status (latest
- * progress object), engine.start() (idempotent; importing already called it),
- * engine.restart() (end the worker and start a new one).
+ * Also: engine.state ("idle" | "asking" | "starting" | "ready" | "failed"), engine.status
+ * (latest progress object), engine.start() (idempotent; importing already called it),
+ * engine.restart() (end the worker and start a new one), engine.files() (the URLs the
+ * running engine loaded). "asking": on a slow or data-saving connection the engine waits
+ * for start({asked: true}) (the page's button); status.total is then its download size.
+ * A page whose engine files the server no longer has (a newer build replaced them)
+ * reloads into the new build once; its state is in its address.
  */
 
 const WORKER_URL = new URL("./engine-worker.js", import.meta.url);
@@ -57,8 +62,6 @@ class Engine {
     this.status = {
       state: "idle",
       stage: null,
-      step: 0,
-      steps: 4,
       loaded: null,
       total: null,
       elapsed: 0,
@@ -76,12 +79,27 @@ class Engine {
     return this._ready.promise;
   }
 
-  /** Start the worker unless it is starting or running. */
-  start() {
-    if (this._worker || this.state === "failed") return;
+  /**
+   * Start the worker unless it is starting or running. On a slow or data-saving
+   * connection, unless the engine is already kept in this browser, it first asks: state
+   * "asking" with the download's `total` bytes, until start({asked: true}) (the page's
+   * button).
+   */
+  start({ asked = false } = {}) {
+    if (this._worker || this.state === "failed" || this._deciding) return;
+    if (!this._ready || this._ready.settled) this._ready = deferred();
+    if (!asked && this.state !== "asking" && connectionIsCostly()) {
+      this._deciding = true;
+      engineIsKept().then((kept) => {
+        this._deciding = false;
+        if (kept) this.start({ asked: true });
+        else this._setStatus({ state: "asking", stage: null, loaded: 0, total: downloadSize() });
+      });
+      return;
+    }
+    if (this.state === "asking" && !asked) return;
     this._startedAt = performance.now();
-    this._ready = deferred();
-    this._setStatus({ state: "starting", stage: null, step: 0, loaded: null, total: null });
+    this._setStatus({ state: "starting", stage: null, loaded: null, total: null });
     try {
       this._worker = new Worker(WORKER_URL, { type: "module", name: "lvl-rules-engine" });
     } catch (error) {
@@ -109,11 +127,7 @@ class Engine {
   // the pages that start the engine), else fetched here while the worker script loads.
   // The worker fetches it itself only if both failed.
   _sendStart(worker) {
-    const start = {
-      type: "start",
-      engineURL: ENGINE_URL.href,
-      controlled: Boolean(globalThis.navigator?.serviceWorker?.controller),
-    };
+    const start = { type: "start", engineURL: ENGINE_URL.href };
     const inPage = manifestInPage();
     if (inPage) {
       worker.postMessage({ ...start, manifest: inPage });
@@ -125,13 +139,34 @@ class Engine {
       .then((manifest) => worker.postMessage({ ...start, manifest }));
   }
 
+  // Resolves once a worker runs (after the reader agreed to the download, if asked).
+  _started() {
+    return new Promise((resolve) => {
+      const stop = this.onProgress(() => {
+        if (this._worker || this.state === "failed") {
+          queueMicrotask(() => stop());
+          resolve();
+        }
+      });
+    });
+  }
+
   /** End the worker (if any) and start a fresh one. */
   restart() {
     this._stop(new EngineError("The rules engine was restarted", { kind: "startup" }));
     this._error = null;
-    this._setStatus({ state: "idle", stage: null, step: 0, error: null });
+    this._setStatus({ state: "idle", stage: null, error: null });
     this.start();
     return this.ready;
+  }
+
+  /** The URLs of the files the running engine loaded (to keep them offline), or []. */
+  files() {
+    const manifest = manifestInPage();
+    if (this.state !== "ready" || !manifest) return [];
+    const used = [manifest.stdlib, manifest.wheel, ...manifest.runtime];
+    if (this.status.versions?.snapshot === "used") used.push(manifest.snapshot);
+    return [new URL("manifest.json", ENGINE_URL).href, ...used.map((f) => new URL(f.path, ENGINE_URL).href)];
   }
 
   /** Subscribe to progress; `fn` is called at once with the latest status. */
@@ -145,6 +180,7 @@ class Engine {
   async request(request, { timeout = this.timeout } = {}) {
     if (this.state === "failed") throw this._error;
     this.start();
+    if (!this._worker && this.state !== "failed") await this._started();
     const worker = this._worker;
     if (!worker) throw this._error;
     // Sent at once: the worker answers as soon as it is ready, with no round trip through
@@ -167,7 +203,7 @@ class Engine {
         this._stop(
           new EngineError("The rules engine was stopped after a timeout", { kind: "timeout" }),
         );
-        this._setStatus({ state: "idle", stage: null, step: 0 });
+        this._setStatus({ state: "idle", stage: null });
       }, timeout);
     }
     return answer;
@@ -179,10 +215,8 @@ class Engine {
         this._armWatchdog();
         this._setStatus({
           stage: message.stage,
-          step: message.step,
-          steps: message.steps,
-          loaded: message.loaded ?? null,
-          total: message.total ?? null,
+          loaded: message.loaded ?? this.status.loaded,
+          total: message.total ?? this.status.total,
         });
         break;
       case "ready":
@@ -192,6 +226,7 @@ class Engine {
         this._ready.resolve({ versions: message.versions, timings: message.timings });
         break;
       case "error":
+        if (message.missing && reloadIntoNewBuild()) return;
         this._fail(
           new EngineError(
             `The rules engine could not start (${message.stage}): ${message.message}`,
@@ -287,6 +322,64 @@ function manifestInPage() {
   }
 }
 
+// Whether downloading the engine costs the reader: the browser says they save data, or
+// the connection is slower than 4G (Network Information API, where there is one).
+function connectionIsCostly() {
+  const connection = globalThis.navigator?.connection;
+  return Boolean(connection?.saveData || ["slow-2g", "2g", "3g"].includes(connection?.effectiveType));
+}
+
+// Whether this build's engine is kept offline (the service worker's cache has its snapshot).
+async function engineIsKept() {
+  const manifest = manifestInPage();
+  if (!manifest?.snapshot || !globalThis.caches) return false;
+  const url = new URL(manifest.snapshot.path, ENGINE_URL).href;
+  return Boolean(await caches.match(url).catch(() => null));
+}
+
+// The engine's download in bytes, as brotli (what this site's server sends).
+function downloadSize() {
+  const manifest = manifestInPage();
+  if (!manifest) return null;
+  const files = [...manifest.runtime, manifest.stdlib, manifest.wheel, manifest.snapshot];
+  return files.filter(Boolean).reduce((sum, file) => sum + (file.sizes.br ?? file.sizes.identity), 0);
+}
+
+// A page whose engine files the server no longer has belongs to an older build: load
+// this address again, once, so that the page and its engine come from the newest build
+// (the lookup and the calculator keep their state in the address). The service worker
+// of an older build is replaced first, or it would serve the old page again.
+const RELOADED_KEY = "lvl-rules.reloaded-for-engine";
+
+function reloadIntoNewBuild() {
+  if (!globalThis.location || !globalThis.sessionStorage) return false;
+  try {
+    if (sessionStorage.getItem(RELOADED_KEY) === location.href) return false; // tried once
+    sessionStorage.setItem(RELOADED_KEY, location.href);
+  } catch {
+    return false;
+  }
+  const reload = () => location.reload();
+  const workers = globalThis.navigator?.serviceWorker;
+  if (!workers?.controller) {
+    reload();
+    return true;
+  }
+  workers
+    .getRegistration()
+    .then(async (registration) => {
+      await registration?.update().catch(() => {});
+      const next = registration?.installing ?? registration?.waiting;
+      if (!next) return reload();
+      workers.addEventListener("controllerchange", reload, { once: true });
+      const skip = () => next.postMessage({ type: "skip-waiting" });
+      if (next.state === "installed") skip();
+      else next.addEventListener("statechange", () => next.state === "installed" && skip());
+    })
+    .catch(reload);
+  return true;
+}
+
 function deferred() {
   let resolve, reject;
   const promise = new Promise((yes, no) => {
@@ -297,6 +390,9 @@ function deferred() {
   let settled = false;
   return {
     promise,
+    get settled() {
+      return settled;
+    },
     resolve: (value) => settled || ((settled = true), resolve(value)),
     reject: (error) => settled || ((settled = true), reject(error)),
   };

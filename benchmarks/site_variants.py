@@ -1,0 +1,81 @@
+"""Variants of a built site, to measure what one part of the engine is worth.
+
+    .venv/bin/python benchmarks/site_variants.py SITE OUT VARIANT
+
+VARIANT:
+
+- ``no-snapshot``: the engine's manifest (engine/manifest.json and the copy in the pages
+  that start the engine) names no memory snapshot, so the worker starts Python from
+  scratch and installs the wheel: what the snapshot (Pyodide's private ``_loadSnapshot``)
+  is worth, against its 3.7 MB of download.
+- ``search-later``: Material's search worker deferred by the former
+  ``docs/assets/theme/search-later.js`` (kept in benchmarks/pages/), which replaced the
+  global ``Worker``: what deferring the search index is worth on the engine pages.
+
+Then measure side by side, interleaved::
+
+    .venv/bin/python benchmarks/network.py --site site=SITE --site variant=OUT
+
+The offline files are written again for the variant (its service worker lists its files).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from build_scripts.engine_step import MANIFEST_ELEMENT_ID, manifest_element  # noqa: E402
+from build_scripts.offline import write_offline_files  # noqa: E402
+
+MATERIAL_BUNDLE = re.compile(r'<script src="[^"]*assets/javascripts/bundle\.[0-9a-f]+\.min\.js">')
+
+
+def without_snapshot(site: Path) -> None:
+    """The manifest, everywhere it is, without its snapshot."""
+    manifest_file = site / "engine" / "manifest.json"
+    manifest = json.loads(manifest_file.read_text(encoding="utf-8"))
+    manifest.pop("snapshot")
+    manifest_file.write_text(json.dumps(manifest, indent=2) + "\n", encoding="utf-8")
+    element = re.compile(
+        rf'<script type="application/json" id="{MANIFEST_ELEMENT_ID}">.*?</script>'
+    )
+    for page in site.rglob("*.html"):
+        text = page.read_text(encoding="utf-8")
+        if MANIFEST_ELEMENT_ID in text:
+            page.write_text(element.sub(manifest_element(manifest), text), encoding="utf-8")
+
+
+def with_search_later(site: Path) -> None:
+    """Every page loads search-later.js just before Material's bundle."""
+    script = site / "assets" / "theme" / "search-later.js"
+    shutil.copyfile(ROOT / "benchmarks" / "pages" / "search-later.js", script)
+    for page in site.rglob("*.html"):
+        text = page.read_text(encoding="utf-8")
+        depth = len(page.relative_to(site).parts) - 1
+        tag = f'<script src="{"../" * depth}assets/theme/search-later.js"></script>'
+        page.write_text(MATERIAL_BUNDLE.sub(lambda m, tag=tag: tag + m.group(0), text), "utf-8")
+
+
+VARIANTS = {"no-snapshot": without_snapshot, "search-later": with_search_later}
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Copy SITE to OUT and apply VARIANT."""
+    site, out, variant = (argv if argv is not None else sys.argv[1:])[:3]
+    shutil.copytree(site, out)
+    VARIANTS[variant](Path(out))
+    for stale in Path(out).rglob("*.html.*"):
+        if stale.suffix in (".gz", ".br"):
+            stale.unlink()  # remade from the changed pages
+    write_offline_files(Path(out))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

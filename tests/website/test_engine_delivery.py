@@ -1,0 +1,201 @@
+"""How the engine's files reach the browser: whatever encoding a host sends, a page and the
+engine files it names always from one build (issue 16, F2), and a plain message with the
+chart's link when WebAssembly is broken."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+from recording_server import serve_recorded
+
+from build_scripts.engine_step import MANIFEST_ELEMENT_ID, manifest_element
+from build_scripts.offline import write_offline_files
+from build_scripts.serve import stop_server
+from lvl_rules import check_all, division
+
+pytestmark = pytest.mark.browser
+
+ENGINE_MS = 60_000
+FIELDS = {"edition": "2", "age": 30, "belt": "purple", "uniform": "nogi"}
+LOOKUP = "lookup/?edition=2&age=30&belt=purple&uniform=nogi"
+NEW_BUILD = '<meta name="lvl-test-build" content="new">'
+
+
+def shown(page) -> dict[str, bool]:
+    page.wait_for_selector("#lookup-rows tr[data-technique]", timeout=ENGINE_MS)
+    return {
+        row.get_attribute("data-technique"): row.get_attribute("data-legal") == "true"
+        for row in page.query_selector_all("#lookup-rows tr[data-technique]")
+    }
+
+
+def expected() -> dict[str, bool]:
+    return {a.technique.id: a.legal for a in check_all(division(**FIELDS))}
+
+
+class Console:
+    """Console errors of a context, but for URLs the test expects to be missing."""
+
+    def __init__(self, context) -> None:
+        self.errors: list[str] = []
+        context.on("console", self._console)
+
+    def _console(self, message) -> None:
+        if message.type == "error" and "404" not in message.text:
+            self.errors.append(message.text)
+
+
+@pytest.mark.parametrize("codings", [("gzip",), ()], ids=["gzip-only-host", "identity-host"])
+def test_the_engine_works_whatever_encoding_the_host_sends(chromium, built_site, tmp_path, codings):
+    """A host that sends plain gzip, or the files themselves, still gets the same answers."""
+    server, url, _ = serve_recorded(built_site, tmp_path / "site", codings=codings)
+    context = chromium.new_context()
+    try:
+        page = context.new_page()
+        sent = []
+        page.on("response", lambda r: sent.append(r.headers.get("content-encoding")))
+        page.goto(url + LOOKUP)
+        assert expected() == shown(page)
+        assert "br" not in sent
+    finally:
+        context.close()
+        stop_server(server)
+
+
+def test_broken_webassembly_ends_in_the_plain_message_with_the_chart(chromium, built_site):
+    """A WebAssembly file that is not one: the engine stops, says it could not start and
+    links the technique chart, which has the same answers."""
+    from build_scripts.serve import start_server
+
+    server, url = start_server(built_site.site)
+    context = chromium.new_context()
+    try:
+        context.route(
+            "**/pyodide.asm.wasm",
+            lambda route: route.fulfill(
+                status=200, body=b"\0asm not really", content_type="application/wasm"
+            ),
+        )
+        page = context.new_page()
+        page.goto(url + LOOKUP)
+        failed = page.locator("[data-engine-failed]")
+        failed.wait_for(state="visible", timeout=ENGINE_MS)
+        assert "The rules engine could not start in this browser." in failed.inner_text()
+        assert (
+            failed.get_by_role("link", name="technique chart")
+            .get_attribute("href")
+            .endswith("rules/2/techniques/")
+        )
+        assert page.locator("[data-engine-status]").is_hidden()
+    finally:
+        context.close()
+        stop_server(server)
+
+
+def redeploy(site: Path) -> set[str]:
+    """A new build on the server: the engine files under new content addresses (the old
+    ones gone), the pages naming them, the lookup page marked; returns the old paths."""
+    manifest_file = site / "engine" / "manifest.json"
+    manifest = json.loads(manifest_file.read_text(encoding="utf-8"))
+    old = set()
+    for entry in (manifest["stdlib"], manifest["snapshot"], manifest["wheel"]):
+        old.add(entry["path"])
+        new_path = re.sub(r"[0-9a-f]{16}", lambda m: m.group(0)[::-1], entry["path"], count=1)
+        for suffix in ("", ".br", ".gz"):
+            source = site / "engine" / (entry["path"] + suffix)
+            if source.exists():
+                target = site / "engine" / (new_path + suffix)
+                target.parent.mkdir(parents=True, exist_ok=True)
+                shutil.move(source, target)
+        entry["path"] = new_path
+    manifest["pyodide"]["lockfile"]["packages"]["lvl-rules"]["file_name"] = manifest["wheel"][
+        "path"
+    ]
+    manifest_file.write_text(json.dumps(manifest, indent=2) + "\n", encoding="utf-8")
+    element = re.compile(
+        rf'<script type="application/json" id="{MANIFEST_ELEMENT_ID}">.*?</script>'
+    )
+    for page in site.rglob("*.html"):
+        text = page.read_text(encoding="utf-8")
+        if MANIFEST_ELEMENT_ID in text:
+            text = element.sub(lambda _: manifest_element(manifest), text)
+            text = text.replace("</head>", NEW_BUILD + "</head>", 1)
+            page.write_text(text, encoding="utf-8")
+            for stale in (".gz", ".br"):
+                page.with_name(page.name + stale).unlink(missing_ok=True)
+    write_offline_files(site)
+    return {f"/engine/{path}" for path in old}
+
+
+def test_an_old_page_after_a_rebuild_reloads_into_the_new_build(chromium, built_site, tmp_path):
+    """A visitor who left before the engine was kept comes back after a deploy: the old
+    page, served from the offline cache, finds its engine files gone and reloads into the
+    new build, its state (in the address) intact."""
+    site = tmp_path / "site"
+    server, url, log = serve_recorded(built_site, site)
+    context = chromium.new_context()
+    console = Console(context)
+    try:
+        page = context.new_page()
+        page.route("**/assets/engine/engine-worker.js", lambda route: route.abort())
+        page.goto(url + LOOKUP)
+        page.wait_for_selector("[data-lvl-offline~='page']", state="attached", timeout=ENGINE_MS)
+        page.close()
+        old = redeploy(site)
+
+        page = context.new_page()
+        page.goto(url + LOOKUP)
+        page.wait_for_selector('meta[name="lvl-test-build"]', state="attached", timeout=ENGINE_MS)
+        assert expected() == shown(page)
+        assert url + LOOKUP == page.url
+        assert old & set(log.paths())  # the old page did ask for its own engine files
+    finally:
+        context.close()
+        stop_server(server)
+    assert [] == console.errors
+
+
+def test_an_old_tab_whose_engine_restarts_reloads_into_the_new_build(
+    chromium, built_site, tmp_path
+):
+    """A tab left open while another tab took the new build: when its engine restarts it
+    never mixes builds; it reloads into the new one, its state intact."""
+    site = tmp_path / "site"
+    server, url, _ = serve_recorded(built_site, site)
+    context = chromium.new_context()
+    console = Console(context)
+    try:
+        old_tab = context.new_page()
+        old_tab.goto(url + LOOKUP)
+        assert expected() == shown(old_tab)
+        old_tab.wait_for_selector(
+            "[data-lvl-offline-engine='kept']", state="attached", timeout=ENGINE_MS
+        )
+        redeploy(site)
+
+        other = context.new_page()
+        other.goto(url)
+        other.locator("[data-lvl-offline-update]").wait_for(state="visible", timeout=30_000)
+        other.get_by_role("button", name="Reload").click()
+        other.wait_for_load_state()
+
+        old_tab.evaluate(
+            """async () => {
+              const { engine } = await import(
+                document.querySelector("script[src*=engine-client]").src);
+              engine.restart().catch(() => {});
+            }"""
+        )
+        old_tab.wait_for_selector(
+            'meta[name="lvl-test-build"]', state="attached", timeout=ENGINE_MS
+        )
+        assert expected() == shown(old_tab)
+        assert url + LOOKUP == old_tab.url
+    finally:
+        context.close()
+        stop_server(server)
+    assert [] == console.errors
