@@ -227,6 +227,11 @@ def main(argv: list[str] | None = None) -> int:
                     "pyodide": f"/engine/{manifest['pyodide']['path']}",
                     "wheel": f"/engine/{manifest['wheel']['path']}",
                 }
+                | (
+                    {"stdlib": f"/engine/{manifest['stdlib']['path']}"}
+                    if "stdlib" in manifest
+                    else {}
+                )
             )
             urls = {
                 "bare": f"{base}bench/bare.html?{query}",

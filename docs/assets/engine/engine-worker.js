@@ -3,7 +3,7 @@
 // wheel installed, and answers JSON requests with lvl_rules.api.handle. It is Pyodide's
 // documented worker: one loadPyodide() on public options, and an onmessage handler; the
 // one private option, _loadSnapshot, stays only while the network benchmark shows it
-// pays (see useSnapshot below).
+// pays (see snapshotIfItPays below).
 //
 // Files come from <site>/engine/ (build_scripts/pyodide_bundle.py); the manifest names
 // each by its content (a pinned Pyodide version or a hash), with its sha256 and its size
