@@ -11,6 +11,10 @@ VARIANT:
 - ``search-later``: Material's search worker deferred by the former
   ``docs/assets/theme/search-later.js`` (kept in benchmarks/pages/), which replaced the
   global ``Worker``: what deferring the search index is worth on the engine pages.
+- ``share-small-modules``: the engine worker with the former patch of the global
+  ``WebAssembly.Module`` (benchmarks/pages/share-small-modules.js: each of the ~260
+  tiny modules Pyodide's linker compiles is compiled once per distinct byte string):
+  what that patch was worth.
 
 Then measure side by side, interleaved::
 
@@ -62,7 +66,18 @@ def with_search_later(site: Path) -> None:
         page.write_text(MATERIAL_BUNDLE.sub(lambda m, tag=tag: tag + m.group(0), text), "utf-8")
 
 
-VARIANTS = {"no-snapshot": without_snapshot, "search-later": with_search_later}
+def with_shared_small_modules(site: Path) -> None:
+    """The engine worker runs the former WebAssembly.Module patch before anything else."""
+    worker = site / "assets" / "engine" / "engine-worker.js"
+    patch = (ROOT / "benchmarks" / "pages" / "share-small-modules.js").read_text("utf-8")
+    worker.write_text(patch + "\n" + worker.read_text("utf-8"), encoding="utf-8")
+
+
+VARIANTS = {
+    "no-snapshot": without_snapshot,
+    "search-later": with_search_later,
+    "share-small-modules": with_shared_small_modules,
+}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -70,7 +85,7 @@ def main(argv: list[str] | None = None) -> int:
     site, out, variant = (argv if argv is not None else sys.argv[1:])[:3]
     shutil.copytree(site, out)
     VARIANTS[variant](Path(out))
-    for stale in Path(out).rglob("*.html.*"):
+    for stale in [*Path(out).rglob("*.html.*"), *Path(out).rglob("engine-worker.js.*")]:
         if stale.suffix in (".gz", ".br"):
             stale.unlink()  # remade from the changed pages
     write_offline_files(Path(out))

@@ -170,15 +170,19 @@ function unpackSnapshot(packed, entry) {
 // browser keeps it already, or when the network is fast enough to bring it in less time
 // than it saves: measured on the first 0.5 s of downloads (or the WebAssembly, if that
 // comes sooner), not taken from navigator.connection, whose guess on a fast cable
-// connection here was 1.55 Mbit/s. Returns {use: promise of a boolean, soon; image:
+// connection here was 1.55 Mbit/s. An engine kept offline without its snapshot stays
+// without it (no download the visitor did not ask for). Returns {use: promise of a boolean, soon; image:
 // promise of the memory image (never settles when not used)}.
 const BOOT_WITHOUT_SNAPSHOT_MS = 2000;
 const MEASURE_MS = 500;
 
-function snapshotIfItPays(snapshot, downloads, fetched) {
+function snapshotIfItPays(snapshot, wasmURL, downloads, fetched) {
   const use = (async () => {
-    const kept = await globalThis.caches?.match(snapshot.url.href).catch(() => null);
-    if (kept) return true;
+    const kept = (url) => globalThis.caches?.match(url.href).catch(() => null) ?? null;
+    if (await kept(snapshot.url)) return true;
+    // The engine is kept without its snapshot (it was not worth downloading then): the
+    // files now come from the cache, whose speed says nothing about the network's.
+    if (await kept(wasmURL)) return false;
     const began = performance.now();
     await Promise.race([downloads.first, fetched.catch(() => {}), sleep(MEASURE_MS)]);
     const rate = downloads.received() / Math.max(1, performance.now() - began); // bytes/ms
@@ -253,7 +257,7 @@ async function boot() {
     downloads.fetch(stdlib, { priority: "low" }),
     downloads.fetch(wheel, { priority: "low" }),
   ]);
-  const memory = snapshot ? snapshotIfItPays(snapshot, downloads, fetched) : null;
+  const memory = snapshot ? snapshotIfItPays(snapshot, wasm.url, downloads, fetched) : null;
   const runtime = import(mjs.url.href);
   runtime.catch(() => {}); // awaited below
   const useSnapshot = memory ? await memory.use : false;
