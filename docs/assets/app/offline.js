@@ -60,12 +60,21 @@ async function start() {
     active.postMessage({ type: "keep-all" });
   };
   // This page (its first load did not go through the service worker) and, unless the
-  // visitor saves data, the theme's files (mostly in the HTTP cache by now).
+  // visitor saves data, the theme's files (mostly in the HTTP cache by now). On the
+  // lookup and calculator only once the engine has started: on a slow network the
+  // engine's download comes first.
+  await engineSettled();
   active.postMessage({ type: "keep", urls: [location.href], core: !savesData() });
   keepEngineOnceStarted(active);
   if (typeof document$ !== "undefined") {
     document$.subscribe(() => active.postMessage({ type: "status", url: location.href }));
   }
+}
+
+async function engineSettled() {
+  const engine = globalThis[Symbol.for("lvl-rules.engine")];
+  if (!engine || engine.state === "asking") return;
+  await engine.ready.catch(() => {});
 }
 
 // On the lookup and calculator: once the engine has started, keep the files it loaded

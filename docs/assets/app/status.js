@@ -27,7 +27,9 @@ export function showEngineStatus(engine, page) {
     if (status.state !== "starting") show(latest);
     else if (first) requestAnimationFrame(() => latest && show(latest));
   });
-  ask.querySelector("[data-status-go]").addEventListener("click", () => engine.start({ asked: true }));
+  ask
+    .querySelector("[data-status-go]")
+    .addEventListener("click", () => engine.start({ asked: true }));
 
   function words(name, numbers = {}) {
     const pattern = box.dataset[`words${name[0].toUpperCase()}${name.slice(1)}`] ?? "";

@@ -72,7 +72,7 @@ class Downloads {
     this.loaded = new Map(); // url -> bytes received, scaled to the encoding sent
     this.sizes = new Map(files.map(({ url, entry }) => [url.href, size(entry, "br")]));
     this.reported = 0;
-    this.first = new Promise((resolve) => (this._firstDone = resolve)); // a file has arrived
+    this.began = performance.now();
   }
 
   received() {
@@ -111,7 +111,6 @@ class Downloads {
       this.report();
     }
     this.loaded.set(url.href, size(entry, encoding));
-    this._firstDone();
     this.report(true);
     return keep ? concat(chunks, received) : null;
   }
@@ -165,27 +164,27 @@ function unpackSnapshot(packed, entry) {
 }
 
 // --- The snapshot, only where it pays. Restoring it saves starting Python and importing
-// lvl_rules (BOOT_WITHOUT_SNAPSHOT_MS of CPU, measured with benchmarks/site_variants.py
-// no-snapshot), but it is the largest download (3.8 MB as brotli). It is used when this
-// browser keeps it already, or when the network is fast enough to bring it in less time
-// than it saves: measured on the first 0.5 s of downloads (or the WebAssembly, if that
-// comes sooner), not taken from navigator.connection, whose guess on a fast cable
-// connection here was 1.55 Mbit/s. An engine kept offline without its snapshot stays
-// without it (no download the visitor did not ask for). Returns {use: promise of a boolean, soon; image:
-// promise of the memory image (never settles when not used)}.
+// lvl_rules (BOOT_WITHOUT_SNAPSHOT_MS of CPU; benchmarks/network.py with
+// site_variants.py no-snapshot measured 3.6-3.9 s on this loaded 2-core machine), but it
+// is the largest download (3.8 MB as brotli: 3.3 s on 4G, 19 s on slow 4G). It is used
+// when this browser keeps it already, or when the network brings it in less time than it
+// saves: the rate is measured on the downloads until the WebAssembly has arrived (or for
+// MEASURE_MS), not taken from navigator.connection, whose guess on localhost here was
+// 1.55 Mbit/s. An engine kept offline without its snapshot stays without it (no download
+// the visitor did not ask for). Returns {use: promise of a boolean, known within
+// MEASURE_MS; image: promise of the memory image, which never settles when not used}.
 const BOOT_WITHOUT_SNAPSHOT_MS = 2000;
-const MEASURE_MS = 500;
+const MEASURE_MS = 1500;
 
-function snapshotIfItPays(snapshot, wasmURL, downloads, fetched) {
+function snapshotIfItPays(snapshot, wasmURL, downloads, wasmFetched) {
   const use = (async () => {
     const kept = (url) => globalThis.caches?.match(url.href).catch(() => null) ?? null;
     if (await kept(snapshot.url)) return true;
     // The engine is kept without its snapshot (it was not worth downloading then): the
     // files now come from the cache, whose speed says nothing about the network's.
     if (await kept(wasmURL)) return false;
-    const began = performance.now();
-    await Promise.race([downloads.first, fetched.catch(() => {}), sleep(MEASURE_MS)]);
-    const rate = downloads.received() / Math.max(1, performance.now() - began); // bytes/ms
+    await Promise.race([wasmFetched.catch(() => {}), sleep(MEASURE_MS)]);
+    const rate = downloads.received() / Math.max(1, performance.now() - downloads.began); // B/ms
     const eta = size(snapshot.entry, "br") / Math.max(rate, 1e-6);
     mark(`snapshot would take ${Math.round(eta)} ms`);
     return eta <= BOOT_WITHOUT_SNAPSHOT_MS;
@@ -250,18 +249,22 @@ async function boot() {
 
   // Everything at once. The WebAssembly is what Python waits for on a first visit, so it
   // is asked for first and with high priority.
+  const wasmFetched = downloads.fetch(wasm, { priority: "high" });
   const fetched = Promise.all([
-    downloads.fetch(wasm, { priority: "high" }),
+    wasmFetched,
     downloads.fetch(asmMjs),
     downloads.fetch(mjs),
     downloads.fetch(stdlib, { priority: "low" }),
     downloads.fetch(wheel, { priority: "low" }),
   ]);
-  const memory = snapshot ? snapshotIfItPays(snapshot, wasm.url, downloads, fetched) : null;
+  const memory = snapshot ? snapshotIfItPays(snapshot, wasm.url, downloads, wasmFetched) : null;
   const runtime = import(mjs.url.href);
   runtime.catch(() => {}); // awaited below
   const useSnapshot = memory ? await memory.use : false;
-  Promise.all([fetched, useSnapshot && memory.image]).then(() => progress(STAGES[1]), () => {});
+  Promise.all([fetched, useSnapshot && memory.image]).then(
+    () => progress(STAGES[1]),
+    () => {},
+  );
   fetched.catch(() => {}); // awaited below
   memory?.image.catch(() => {});
 
