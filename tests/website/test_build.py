@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from html.parser import HTMLParser
 from typing import ClassVar
 
+import lvl_rules
 from build_scripts import engine_step
 from build_scripts.check_links import check_site
 from build_scripts.urls import clause_page, page_url
@@ -147,3 +149,28 @@ def test_engine_pages_carry_the_manifest_of_this_build(built_site):
     for found in holders.values():
         assert found is not None
         assert json.loads(found.group(1)) == manifest
+
+
+def test_lock_entry_is_what_pyodide_lockfile_add_wheels_writes(built_site):
+    """The wheel's lock entry has the fields and values `pyodide lockfile add-wheels`
+    (pyodide-build 0.39.2, pyodide-lock 0.2.1) wrote for this wheel, bar its path."""
+    manifest = json.loads((built_site.site / "engine" / "manifest.json").read_text("utf-8"))
+    entry = manifest["pyodide"]["lockfile"]["packages"]["lvl-rules"]
+    wheel = built_site.site / "engine" / entry["file_name"]
+    # Written by `pyodide lockfile add-wheels --input pyodide-lock.json wheel` on Python
+    # 3.12 (offline); only file_name (relative to where the wheel is) and sha256 vary.
+    written_by_add_wheels = {
+        "depends": [],
+        "imports": ["lvl_rules"],
+        "install_dir": "site",
+        "name": "lvl-rules",
+        "package_type": "package",
+        "tool": {},
+        "unvendored_tests": False,
+        "version": lvl_rules.__version__,
+    }
+    assert written_by_add_wheels == {
+        k: v for k, v in entry.items() if k not in ("file_name", "sha256")
+    }
+    assert hashlib.sha256(wheel.read_bytes()).hexdigest() == entry["sha256"]
+    assert entry["file_name"] == manifest["wheel"]["path"]

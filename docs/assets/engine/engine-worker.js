@@ -164,15 +164,17 @@ function unpackSnapshot(packed, entry) {
 }
 
 // --- The snapshot, only where it pays. Restoring it saves starting Python and importing
-// lvl_rules (BOOT_WITHOUT_SNAPSHOT_MS of CPU; benchmarks/network.py with
-// site_variants.py no-snapshot measured 3.6-3.9 s on this loaded 2-core machine), but it
-// is the largest download (3.8 MB as brotli: 3.3 s on 4G, 19 s on slow 4G). It is used
-// when this browser keeps it already, or when the network brings it in less time than it
-// saves: the rate is measured on the downloads until the WebAssembly has arrived (or for
-// MEASURE_MS), not taken from navigator.connection, whose guess on localhost here was
-// 1.55 Mbit/s. An engine kept offline without its snapshot stays without it (no download
-// the visitor did not ask for). Returns {use: promise of a boolean, known within
-// MEASURE_MS; image: promise of the memory image, which never settles when not used}.
+// lvl_rules: 3.6-3.9 s on this (heavily loaded) 2-core machine, measured with
+// benchmarks/network.py against site_variants.py no-snapshot, and about 2 s when quiet
+// (bare Pyodide's start). But it is the largest download, 3.8 MB as brotli: 3.3 s on 4G,
+// 19 s on slow 4G. It is used when this browser keeps it already, or when the network
+// brings it in less than BOOT_WITHOUT_SNAPSHOT_MS (the quiet figure: the lower one
+// spares the bytes a phone on a metered plan pays for). The rate is measured on the
+// downloads until the WebAssembly has arrived (or for MEASURE_MS), not taken from
+// navigator.connection, whose guess on localhost here was 1.55 Mbit/s. An engine kept
+// offline without its snapshot stays without it (no download the visitor did not ask
+// for). Returns {use: promise of a boolean, known within MEASURE_MS; image: promise of
+// the memory image, which never settles when not used}.
 const BOOT_WITHOUT_SNAPSHOT_MS = 2000;
 const MEASURE_MS = 1500;
 
