@@ -127,7 +127,11 @@ class Engine {
   // the pages that start the engine), else fetched here while the worker script loads.
   // The worker fetches it itself only if both failed.
   _sendStart(worker) {
-    const start = { type: "start", engineURL: ENGINE_URL.href };
+    const start = {
+      type: "start",
+      engineURL: ENGINE_URL.href,
+      saveData: Boolean(globalThis.navigator?.connection?.saveData),
+    };
     const inPage = manifestInPage();
     if (inPage) {
       worker.postMessage({ ...start, manifest: inPage });
@@ -329,19 +333,23 @@ function connectionIsCostly() {
   return Boolean(connection?.saveData || ["slow-2g", "2g", "3g"].includes(connection?.effectiveType));
 }
 
-// Whether this build's engine is kept offline (the service worker's cache has its snapshot).
+// Whether this build's engine is kept offline (the service worker's cache has its
+// WebAssembly, the largest file it always needs).
 async function engineIsKept() {
   const manifest = manifestInPage();
-  if (!manifest?.snapshot || !globalThis.caches) return false;
-  const url = new URL(manifest.snapshot.path, ENGINE_URL).href;
+  const wasm = manifest?.runtime.find((file) => file.path.endsWith(".wasm"));
+  if (!wasm || !globalThis.caches) return false;
+  const url = new URL(wasm.path, ENGINE_URL).href;
   return Boolean(await caches.match(url).catch(() => null));
 }
 
-// The engine's download in bytes, as brotli (what this site's server sends).
+// The engine's download in bytes, as brotli (what this site's server sends), where the
+// reader is asked: a slow or data-saving connection, on which the worker does without
+// the snapshot.
 function downloadSize() {
   const manifest = manifestInPage();
   if (!manifest) return null;
-  const files = [...manifest.runtime, manifest.stdlib, manifest.wheel, manifest.snapshot];
+  const files = [...manifest.runtime, manifest.stdlib, manifest.wheel];
   return files.filter(Boolean).reduce((sum, file) => sum + (file.sizes.br ?? file.sizes.identity), 0);
 }
 

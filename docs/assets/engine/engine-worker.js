@@ -17,7 +17,8 @@
 //                             each kept run goes): restoring it skips CPython's start-up
 //                             and every import
 //
-// Protocol. Page -> worker, first: {type: "start", engineURL, manifest?}
+// Protocol. Page -> worker, first: {type: "start", engineURL, manifest?, saveData?}
+//   (saveData: the reader saves data; the snapshot, which only saves time, is left out)
 // Worker -> page:
 //   {type: "progress", stage, loaded?, total?}   stage: "downloading" | "starting" |
 //                                                "ready"; bytes as sent over the network
@@ -259,7 +260,10 @@ async function boot() {
     downloads.fetch(stdlib, { priority: "low" }),
     downloads.fetch(wheel, { priority: "low" }),
   ]);
-  const memory = snapshot ? snapshotIfItPays(snapshot, wasm.url, downloads, wasmFetched) : null;
+  const memory =
+    snapshot && !start.saveData
+      ? snapshotIfItPays(snapshot, wasm.url, downloads, wasmFetched)
+      : null;
   const runtime = import(mjs.url.href);
   runtime.catch(() => {}); // awaited below
   const useSnapshot = memory ? await memory.use : false;
@@ -292,7 +296,8 @@ async function boot() {
         snapshotUse = `failed: ${error?.message ?? error}`;
       }
     }
-    if (snapshot && !useSnapshot) snapshotUse = "skipped: slow network";
+    if (snapshot && !useSnapshot)
+      snapshotUse = start.saveData ? "skipped: save-data" : "skipped: slow network";
     pyodide ??= await loadPyodide(options);
   } catch (error) {
     await fetched; // throws the download's own error (a file of another build, say) if any
