@@ -118,11 +118,17 @@ def test_who_may_use_a_technique(visit, site_url):
 
 
 def test_engine_boots_from_its_snapshot(visit, site_url):
-    """On localhost the engine restores the build's memory snapshot (the fast start) rather
-    than starting Python afresh, which would still answer, only slowly. Pyodide's private
-    _loadSnapshot/_makeSnapshot are the one private part the worker keeps: this fails
-    loudly when a Pyodide upgrade breaks them."""
+    """Once the engine is kept offline (here by "keep everything"), it restores the
+    build's memory snapshot, the fast start, rather than starting Python afresh, which
+    would still answer, only slowly. Pyodide's private _loadSnapshot/_makeSnapshot are the
+    one private part the worker keeps: this fails loudly when an upgrade breaks them."""
     page = visit().page
+    page.goto(site_url)
+    page.wait_for_selector("[data-lvl-offline~='page']", state="attached", timeout=ENGINE_SECONDS)
+    page.locator("[data-lvl-offline-keep-all]").click()
+    page.wait_for_selector(
+        "[data-lvl-offline~='everything']", state="attached", timeout=ENGINE_SECONDS
+    )
     page.goto(f"{site_url}lookup/?edition=2&age=30&belt=purple&uniform=nogi")
     rows(page)
     versions = engine_when_ready(page)["versions"]

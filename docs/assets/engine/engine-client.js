@@ -45,6 +45,7 @@ const WORKER_URL = new URL("./engine-worker.js", import.meta.url);
 // docs/assets/engine/ is published as <site>/assets/engine/; the bundle is <site>/engine/.
 const ENGINE_URL = new URL("../../engine/", import.meta.url);
 const SINGLETON = Symbol.for("lvl-rules.engine");
+const STARTING_TIMEOUT_MS = 120_000;
 
 export class EngineError extends Error {
   constructor(message, { kind, field = null, cause } = {}) {
@@ -267,16 +268,18 @@ class Engine {
   _armWatchdog() {
     clearTimeout(this._watchdog);
     if (this.state === "ready") return;
+    // Starting Python (with no snapshot, on a slow phone) reports nothing for longer.
+    const limit = this.status.stage === "starting" ? STARTING_TIMEOUT_MS : this.timeout;
     this._watchdog = setTimeout(() => {
       const during = this.status.stage ? ` (last step: ${this.status.stage})` : "";
       this._fail(
         new EngineError(
-          `The rules engine made no progress for ${this.timeout / 1000} s${during}. ` +
+          `The rules engine made no progress for ${limit / 1000} s${during}. ` +
             "If the site's Content-Security-Policy lacks 'wasm-unsafe-eval', WebAssembly cannot run.",
           { kind: "timeout" },
         ),
       );
-    }, this.timeout);
+    }, limit);
   }
 
   _fail(error) {
