@@ -96,6 +96,18 @@ def build(site: Path) -> dict:
     return add_bench_pages(site)
 
 
+def bare_query(manifest: dict) -> str:
+    """The bare page's query string: the same Pyodide, wheel and standard library files
+    as our engine's (the site's full one where it has no engine library of its own)."""
+    files = {
+        "pyodide": f"/engine/{manifest['pyodide']['path']}",
+        "wheel": f"/engine/{manifest['wheel']['path']}",
+    }
+    if "stdlib" in manifest:
+        files["stdlib"] = f"/engine/{manifest['stdlib']['path']}"
+    return urllib.parse.urlencode(files)
+
+
 def add_bench_pages(site: Path) -> dict:
     """Add benchmarks/pages/ to a built site as /bench/ (the bare page, and the engine
     page with the build's manifest) and what the bare page needs; return the manifest."""
@@ -222,17 +234,7 @@ def main(argv: list[str] | None = None) -> int:
         # The bare page runs Pyodide on the page itself, which the page policy forbids
         # (ours runs it in the worker, whose own policy allows WebAssembly).
         with serving(site, csp={"/bench/bare.html": WORKER_POLICY}) as base:
-            query = urllib.parse.urlencode(
-                {
-                    "pyodide": f"/engine/{manifest['pyodide']['path']}",
-                    "wheel": f"/engine/{manifest['wheel']['path']}",
-                }
-                | (
-                    {"stdlib": f"/engine/{manifest['stdlib']['path']}"}
-                    if "stdlib" in manifest
-                    else {}
-                )
-            )
+            query = bare_query(manifest)
             urls = {
                 "bare": f"{base}bench/bare.html?{query}",
                 "engine": f"{base}bench/engine.html",

@@ -57,10 +57,9 @@ from playwright.sync_api import BrowserContext, Page, sync_playwright
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from browser_start import PAGES, WATCH, add_bench_pages  # noqa: E402
+from browser_start import PAGES, add_bench_pages, bare_query, fresh_profile  # noqa: E402
 
 from build_scripts.build_site import build_site  # noqa: E402
-from build_scripts.chromium import CHROMIUM, LAUNCH_ARGS  # noqa: E402
 from build_scripts.security import WORKER_POLICY  # noqa: E402
 from build_scripts.serve import SiteHandler, SiteServer  # noqa: E402
 
@@ -206,19 +205,6 @@ class Throttle:
             )
 
 
-@contextlib.contextmanager
-def fresh_profile(playwright: Any) -> Iterator[BrowserContext]:
-    with tempfile.TemporaryDirectory(prefix="lvl-net-profile-") as profile:
-        context = playwright.chromium.launch_persistent_context(
-            profile, executable_path=CHROMIUM, headless=True, args=LAUNCH_ARGS
-        )
-        try:
-            context.add_init_script(WATCH)
-            yield context
-        finally:
-            context.close()
-
-
 def answer_visit(
     context: BrowserContext, url: str, conditions: dict | None, traffic: Traffic
 ) -> tuple[float, int, float, Page]:
@@ -296,17 +282,7 @@ def main(argv: list[str] | None = None) -> int:
                 build_site(site)
             manifest = add_bench_pages(site)
             base, traffic = stack.enter_context(serving(site))
-            query = urllib.parse.urlencode(
-                {
-                    "pyodide": f"/engine/{manifest['pyodide']['path']}",
-                    "wheel": f"/engine/{manifest['wheel']['path']}",
-                }
-                | (
-                    {"stdlib": f"/engine/{manifest['stdlib']['path']}"}
-                    if "stdlib" in manifest
-                    else {}
-                )
-            )
+            query = bare_query(manifest)
             urls = {"bare": f"{base}bench/bare.html?{query}", "rule": base + RULE_PAGE} | {
                 name: base + path for name, path in PAGES.items()
             }

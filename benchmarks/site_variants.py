@@ -34,7 +34,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from build_scripts.engine_step import MANIFEST_ELEMENT_ID, manifest_element  # noqa: E402
+from build_scripts.engine_step import rewrite_manifest  # noqa: E402
 from build_scripts.offline import write_offline_files  # noqa: E402
 
 MATERIAL_BUNDLE = re.compile(r'<script src="[^"]*assets/javascripts/bundle\.[0-9a-f]+\.min\.js">')
@@ -42,17 +42,9 @@ MATERIAL_BUNDLE = re.compile(r'<script src="[^"]*assets/javascripts/bundle\.[0-9
 
 def without_snapshot(site: Path) -> None:
     """The manifest, everywhere it is, without its snapshot."""
-    manifest_file = site / "engine" / "manifest.json"
-    manifest = json.loads(manifest_file.read_text(encoding="utf-8"))
+    manifest = json.loads((site / "engine" / "manifest.json").read_text(encoding="utf-8"))
     manifest.pop("snapshot")
-    manifest_file.write_text(json.dumps(manifest, indent=2) + "\n", encoding="utf-8")
-    element = re.compile(
-        rf'<script type="application/json" id="{MANIFEST_ELEMENT_ID}">.*?</script>'
-    )
-    for page in site.rglob("*.html"):
-        text = page.read_text(encoding="utf-8")
-        if MANIFEST_ELEMENT_ID in text:
-            page.write_text(element.sub(manifest_element(manifest), text), encoding="utf-8")
+    rewrite_manifest(site, manifest)
 
 
 def with_search_later(site: Path) -> None:

@@ -4,6 +4,7 @@ manifest then goes into each page that starts the engine."""
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 import zipfile
@@ -73,3 +74,28 @@ def manifest_element(manifest: dict[str, object]) -> str:
     """
     payload = json.dumps(manifest, separators=(",", ":")).replace("<", "\\u003c")
     return f'<script type="application/json" id="{MANIFEST_ELEMENT_ID}">{payload}</script>'
+
+
+def rewrite_manifest(site_dir: Path, manifest: dict[str, object], *, mark: str = "") -> int:
+    """Write ``manifest`` as a built site's engine/manifest.json and into every page that
+    carries one, with ``mark`` before their ``</head>``, and drop those pages' stale
+    precompressed siblings; for benchmarks and tests that change a built site's engine
+    (run the offline step afterwards). Returns how many pages changed."""
+    site_dir = Path(site_dir)
+    (site_dir / "engine" / "manifest.json").write_text(
+        json.dumps(manifest, indent=2) + "\n", encoding="utf-8"
+    )
+    element = re.compile(
+        rf'<script type="application/json" id="{MANIFEST_ELEMENT_ID}">.*?</script>', re.S
+    )
+    changed = 0
+    for page in site_dir.rglob("*.html"):
+        text = page.read_text(encoding="utf-8")
+        if MANIFEST_ELEMENT_ID not in text:
+            continue
+        text = element.sub(lambda _: manifest_element(manifest), text)
+        page.write_text(text.replace("</head>", mark + "</head>", 1), encoding="utf-8")
+        for suffix in (".gz", ".br"):
+            page.with_name(page.name + suffix).unlink(missing_ok=True)
+        changed += 1
+    return changed

@@ -231,7 +231,10 @@ class Engine {
         this._ready.resolve({ versions: message.versions, timings: message.timings });
         break;
       case "error":
-        if (message.missing && reloadIntoNewBuild()) return;
+        if (message.missing && reloadIntoNewBuild()) {
+          this._reloading = true; // requests wait for the new build's page
+          return;
+        }
         this._fail(
           new EngineError(
             `The rules engine could not start (${message.stage}): ${message.message}`,
@@ -252,7 +255,7 @@ class Engine {
 
   _settle({ id, response, error }) {
     const pending = this._pending.get(id);
-    if (!pending) return;
+    if (!pending || (this._reloading && error !== undefined)) return;
     this._pending.delete(id);
     clearTimeout(pending.timer);
     if (error !== undefined) {
