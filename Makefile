@@ -6,6 +6,7 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 READY  := $(VENV)/.ready
+ON_PATH := $(VENV)/.repository-on-path
 NODE_READY := node_modules/.package-lock.json
 CHROMIUM := /usr/bin/chromium
 export NO_MKDOCS_2_WARNING := 1
@@ -18,6 +19,14 @@ $(READY): requirements-dev.txt pyproject.toml
 	$(BIN)/pip install --quiet -r requirements-dev.txt
 	touch $@
 
+# Everything else runs as `python -m` from the repository root, which puts the root on
+# sys.path. The tests import build_scripts too, but lvl_rules from the installed wheel, so
+# for them the root must come after site-packages (`python -m pytest` would put it
+# first): this .pth file does that for the virtualenv's Python. No module edits sys.path.
+$(ON_PATH): $(READY)
+	echo "$(CURDIR)" > "$$($(BIN)/python -c 'import sysconfig; print(sysconfig.get_path("purelib"))')/lvl_rules_repository.pth"
+	touch $@
+
 $(NODE_READY): package.json package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error
 
@@ -25,10 +34,10 @@ $(CHROMIUM):
 	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium
 
 # The tests run against the installed wheel, as the browser does, not the source tree.
+# One wheel per build: dist/ holds it, remade only when lvl_rules/ has changed; the site
+# build publishes the same file.
 wheel: $(READY)
-	rm -rf dist build
-	$(BIN)/python -m build --wheel --outdir dist --no-isolation . > /dev/null
-	$(BIN)/pip install --quiet --force-reinstall --no-deps dist/lvl_rules-*.whl
+	$(BIN)/pip install --quiet --force-reinstall --no-deps "$$($(BIN)/python -m build_scripts.bundle.wheel)"
 
 # The static site a host would publish, in site/: the pages, the engine, the printable
 # PDFs of each edition (/data/<edition>.pdf, printed by Chromium), the offline files.
@@ -36,7 +45,7 @@ site: wheel $(NODE_READY) $(CHROMIUM)
 	$(BIN)/python -m build_scripts.build_site site
 
 serve: site
-	$(BIN)/python build_scripts/serve.py site --host 127.0.0.1 --port 8000
+	$(BIN)/python -m build_scripts.tools.serve site --host 127.0.0.1 --port 8000
 
 lint: $(READY)
 	$(BIN)/ruff check .
@@ -46,15 +55,15 @@ format: $(READY)
 	$(BIN)/ruff format .
 	$(BIN)/ruff check --fix .
 
-test: lint wheel $(NODE_READY) $(CHROMIUM)
+test: lint wheel $(ON_PATH) $(NODE_READY) $(CHROMIUM)
 	$(BIN)/pytest
 
 bench: site $(CHROMIUM)
-	$(BIN)/python benchmarks/engine.py
-	$(BIN)/python benchmarks/site_build.py
-	$(BIN)/python benchmarks/browser_start.py
-	$(BIN)/python benchmarks/network.py
-	$(BIN)/python benchmarks/lighthouse.py
+	$(BIN)/python -m benchmarks.engine
+	$(BIN)/python -m benchmarks.site_build
+	$(BIN)/python -m benchmarks.browser_start
+	$(BIN)/python -m benchmarks.network
+	$(BIN)/python -m benchmarks.lighthouse
 
 clean:
 	rm -rf $(VENV) site dist build .cache .pytest_cache .ruff_cache .hypothesis node_modules

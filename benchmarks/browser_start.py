@@ -1,9 +1,9 @@
 """Navigation to the first rendered answer, in headless Chromium: our pages vs bare Pyodide.
 
-    .venv/bin/python benchmarks/browser_start.py [--runs 5]
+    .venv/bin/python -m benchmarks.browser_start [--runs 5]
 
 Builds the site afresh (strict), adds two benchmark pages (benchmarks/pages/, below),
-serves it all with build_scripts/serve.py (the production headers) from a process of its
+serves it all with build_scripts/tools/serve.py (the production headers) from a process of its
 own, as any real server is (a server thread in this process shares its interpreter lock
 with Playwright's client, which held responses up: cold visits measured ~0.09 s slower),
 and for each run and page starts Chromium on a fresh profile (cold cache), then opens a
@@ -54,13 +54,12 @@ from pathlib import Path
 
 from playwright.sync_api import BrowserContext, Playwright, sync_playwright
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from build_scripts.bundle.engine import manifest_element
+from build_scripts.publish.security import WORKER_POLICY
+from build_scripts.tools.chromium import CHROMIUM, LAUNCH_ARGS
+from build_scripts.tools.serve import Policies, SiteServer
 
-from build_scripts.chromium import CHROMIUM, LAUNCH_ARGS  # noqa: E402
-from build_scripts.engine_step import manifest_element  # noqa: E402
-from build_scripts.security import WORKER_POLICY  # noqa: E402
-from build_scripts.serve import Policies, SiteServer  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 EVENTS = [
     {"type": "score", "athlete": "A", "position": "guard-pass"},

@@ -19,9 +19,9 @@ from collections.abc import Callable
 from typing import Any
 
 from lvl_rules import Division, check, check_all, division, load_edition, score_match
-from lvl_rules.division import ranks_at
-from lvl_rules.model.divisions import UNIFORMS
-from lvl_rules.scoring import ladder_for
+from lvl_rules.engines.division import ranks_at
+from lvl_rules.engines.scoring import ladder_for
+from lvl_rules.model import UNIFORMS
 
 QUERY_BUDGET = 100e-6  # seconds, one eligibility query
 MATCH_BUDGET = 1e-3  # seconds, one match of 50 events

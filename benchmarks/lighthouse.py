@@ -1,8 +1,8 @@
 """Lighthouse scores and page weight for each kind of page, served like production.
 
-    .venv/bin/python benchmarks/lighthouse.py [--runs 3] [--site site] [--only home,chart]
+    .venv/bin/python -m benchmarks.lighthouse [--runs 3] [--site site] [--only home,chart]
 
-Serves the built site (``make site``) with build_scripts/serve.py (the production
+Serves the built site (``make site``) with build_scripts/tools/serve.py (the production
 headers: CSP, precompressed files where they exist) and runs the pinned Lighthouse
 (npm devDependency) with Debian's Chromium, mobile preset (Lighthouse's default:
 a mid-range phone, simulated slow 4G), ``--runs`` times per page type. Prints the
@@ -34,11 +34,10 @@ import tempfile
 import urllib.parse
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from build_scripts.tools.chromium import CHROMIUM, LAUNCH_ARGS
+from build_scripts.tools.serve import start_server, stop_server
 
-from build_scripts.chromium import CHROMIUM, LAUNCH_ARGS  # noqa: E402
-from build_scripts.serve import start_server, stop_server  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 LIGHTHOUSE = ROOT / "node_modules" / "lighthouse" / "cli" / "index.js"
 CHROMIUM_FLAGS = " ".join(LAUNCH_ARGS)

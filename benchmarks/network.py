@@ -1,12 +1,12 @@
 """The site on a phone's network: time to the first answer and bytes, per network profile.
 
-    .venv/bin/python benchmarks/network.py [--profiles localhost,4G,"slow 4G"]
+    .venv/bin/python -m benchmarks.network [--profiles localhost,4G,"slow 4G"]
                                             [--pages bare,lookup,calculator,rule]
                                             [--runs 3] [--slow-runs 1]
 
 Builds the whole site as ``make site`` does (PDFs included), adds the benchmark pages of
 benchmarks/pages/ (the bare-Pyodide baseline, served from the same engine files), serves
-it with build_scripts/serve.py from a process of its own that counts every byte it sends
+it with build_scripts/tools/serve.py from a process of its own that counts every byte it sends
 (headers and encoded bodies: exact, whatever the machine's load), and drives Debian's
 Chromium, one fresh on-disk profile per run and page.
 
@@ -54,14 +54,12 @@ from typing import Any
 
 from playwright.sync_api import BrowserContext, Page, sync_playwright
 
+from benchmarks.browser_start import PAGES, add_bench_pages, bare_query, fresh_profile
+from build_scripts.build_site import build_site
+from build_scripts.publish.security import WORKER_POLICY
+from build_scripts.tools.serve import SiteHandler, SiteServer
+
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-from browser_start import PAGES, add_bench_pages, bare_query, fresh_profile  # noqa: E402
-
-from build_scripts.build_site import build_site  # noqa: E402
-from build_scripts.security import WORKER_POLICY  # noqa: E402
-from build_scripts.serve import SiteHandler, SiteServer  # noqa: E402
 
 MBIT = 1_000_000 / 8  # bytes per second
 PROFILES: dict[str, dict[str, Any] | None] = {
@@ -77,7 +75,7 @@ ANSWER_TIMEOUT_MS = 240_000
 
 
 class CountingHandler(SiteHandler):
-    """serve.py's handler, reporting (time, path, bytes sent) for every response."""
+    """The site server's handler, reporting (time, path, bytes sent) for every response."""
 
     def send_header(self, keyword: str, value: str) -> None:
         if keyword.lower() == "content-length":

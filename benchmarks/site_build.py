@@ -1,7 +1,7 @@
 """How long a clean site build takes, and the share spent generating pages.
 
 Runs the whole build (`build_scripts.build_site`, as `make site`: strict MkDocs build,
-engine bundle, PDFs, offline files) into an empty folder three times, the engine's
+engine bundle, PDFs, host files) into an empty folder three times, the engine's
 snapshot cache as it is (usually warm), and prints the median wall time with its split.
 A figure, not a test.
 """
@@ -19,7 +19,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 TIMING = re.compile(r"generate ([\d.]+)s, engine ([\d.]+)s \(snapshot (\w+)\)")
-STEPS = re.compile(r"site build: mkdocs ([\d.]+)s, pdf ([\d.]+)s, offline ([\d.]+)s")
+STEPS = re.compile(r"site build: mkdocs ([\d.]+)s, pdf ([\d.]+)s, host files ([\d.]+)s")
 RUNS = 3
 BUDGET_SECONDS = 10.0
 
@@ -48,7 +48,7 @@ def one_build() -> dict[str, float | str]:
         "snapshot": hook.group(3),
         "mkdocs": float(steps.group(1)),
         "pdf": float(steps.group(2)),
-        "offline": float(steps.group(3)),
+        "host files": float(steps.group(3)),
     }
 
 
@@ -71,7 +71,7 @@ def main() -> int:
         ("rest of MkDocs (Material, search index)",
          median("mkdocs") - median("generate") - median("engine")),
         ("printing the PDFs (Chromium)", median("pdf")),
-        ("offline files (CSP meta, gzip, service worker)", median("offline")),
+        ("host files (gzip, service worker, _headers)", median("host files")),
     ]  # fmt: skip
     for label, seconds in rows:
         print(f"  {label}: {seconds:.2f} s ({seconds / wall:.0%})")

@@ -1,6 +1,6 @@
 """Variants of a built site, to measure what one part of the engine is worth.
 
-    .venv/bin/python benchmarks/site_variants.py SITE OUT VARIANT
+    .venv/bin/python -m benchmarks.site_variants SITE OUT VARIANT
 
 VARIANT:
 
@@ -18,7 +18,7 @@ VARIANT:
 
 Then measure side by side, interleaved::
 
-    .venv/bin/python benchmarks/network.py --site site=SITE --site variant=OUT
+    .venv/bin/python -m benchmarks.network --site site=SITE --site variant=OUT
 
 The offline files are written again for the variant (its service worker lists its files).
 """
@@ -31,11 +31,10 @@ import shutil
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from build_scripts.bundle.manifest import rewrite_manifest
+from build_scripts.publish.host_files import write_host_files
 
-from build_scripts.engine_step import rewrite_manifest  # noqa: E402
-from build_scripts.offline import write_offline_files  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 MATERIAL_BUNDLE = re.compile(r'<script src="[^"]*assets/javascripts/bundle\.[0-9a-f]+\.min\.js">')
 
@@ -80,7 +79,7 @@ def main(argv: list[str] | None = None) -> int:
     for stale in [*Path(out).rglob("*.html.*"), *Path(out).rglob("engine-worker.js.*")]:
         if stale.suffix in (".gz", ".br"):
             stale.unlink()  # remade from the changed pages
-    write_offline_files(Path(out))
+    write_host_files(Path(out))
     return 0
 
 

@@ -1,12 +1,14 @@
 """The whole site, as a host would publish it: the one build `make site`, the tests and
-the build benchmark all use.
+the build benchmark all use. Each step runs once, in this order:
 
     .venv/bin/python -m build_scripts.build_site [SITE_DIR]     # default: site
 
-1. `mkdocs build --strict` (the hook generates every page and publishes the engine);
-2. each edition's printable page printed to data/<edition>.pdf by Chromium;
-3. the offline files again (CSP meta, precompressed copies, service worker, _headers),
-   so the service worker's list includes the PDFs.
+1. `python -m mkdocs build --strict` (the hook generates every page, publishes the engine
+   and gives the theme its Content-Security-Policy);
+2. each edition's printable page printed to data/<edition>.pdf by Chromium, from the site
+   served with the production headers;
+3. the host files (precompressed copies, the service worker, which lists the PDFs too,
+   and _headers).
 
 Prints what MkDocs printed, then one line of timings. Exits non-zero if a step fails.
 """
@@ -19,12 +21,12 @@ import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+from build_scripts.publish.host_files import write_host_files
+from build_scripts.publish.pdf import write_pdfs
+from build_scripts.tools.chromium import CHROMIUM, LAUNCH_ARGS
+from build_scripts.tools.serve import start_server, stop_server
 
-from build_scripts.offline import write_offline_files  # noqa: E402
-from build_scripts.print_pdf import write_pdfs  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def build_site(site_dir: Path) -> dict[str, float]:
@@ -37,16 +39,40 @@ def build_site(site_dir: Path) -> dict[str, float]:
         check=True,
     )
     built = time.perf_counter()
-    write_pdfs(site_dir)
+    print_pdfs(site_dir)
     printed = time.perf_counter()
-    write_offline_files(site_dir)
+    host = write_host_files(site_dir)
     done = time.perf_counter()
+    print(
+        f"LVL Rules host files: build {host.version}, {host.compressed} compressed, "
+        f"shell {host.shell_bytes / 1e6:.1f} MB, engine {host.engine_bytes / 1e6:.1f} MB, "
+        f"{host.download_bytes / 1e6:.1f} MB to download",
+        flush=True,
+    )
     return {
         "mkdocs": built - started,
         "pdf": printed - built,
-        "offline": done - printed,
+        "host files": done - printed,
         "total": done - started,
     }
+
+
+def print_pdfs(site_dir: Path) -> list[Path]:
+    """Serve the built site and print each edition's PDF into it with Debian's Chromium."""
+    from playwright.sync_api import sync_playwright
+
+    server, base_url = start_server(site_dir)
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(
+                executable_path=CHROMIUM, headless=True, args=LAUNCH_ARGS
+            )
+            try:
+                return write_pdfs(site_dir, base_url, browser)
+            finally:
+                browser.close()
+    finally:
+        stop_server(server)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,34 +1,51 @@
-"""The MkDocs hook: the one path by which `mkdocs build`, `mkdocs serve` and `make serve`
+"""The MkDocs hook: the one path by which `mkdocs build`, `mkdocs serve` and `make site`
 generate the site from lvl_rules.
 
-- on_config: clear cached rule data (live reload) and build the navigation from it;
+- on_config: clear cached rule data (live reload), build the navigation from it, and
+  put every Markdown table in a named region (build_scripts.pages.table_regions); broken
+  rule data stops the build with the loader's message as MkDocs's one error, no traceback;
 - on_files: add every generated page and data file as a virtual file (nothing is
   written into docs/);
-- on_env: write the browser engine (Pyodide + the lvl_rules wheel) into the site, before
-  any page, so that the pages that start it can carry its manifest (the template global
-  `lvl_engine_manifest`);
-- on_post_build: the offline step (CSP <meta> in every page, the service worker,
-  _headers).
+- on_env: write the browser engine (build_scripts.bundle) into the site before any page,
+  and give the templates what they print from the build: the engine's manifest
+  (`lvl_engine_manifest`) and its client's words (`lvl_engine_words`), the offline box's
+  words (`lvl_offline_words`, lvl_rules/words/offline.py) and the page
+  Content-Security-Policy (`lvl_page_policy`).
+
+MkDocs loads this file by its path; run it as `python -m mkdocs …` from the repository
+root, which makes the root importable, so the build imports `build_scripts` as a package.
+The publish steps that need the finished site (PDFs, service worker, _headers) run after
+MkDocs, in `python -m build_scripts.build_site`.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import logging
-import sys
 import time
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:  # the hook is loaded by file path, not as a package
-    sys.path.insert(0, str(ROOT))
+if importlib.util.find_spec("build_scripts") is None:
+    raise SystemExit(
+        "LVL Rules: run MkDocs as `.venv/bin/python -m mkdocs …` from the repository root "
+        "(the hook imports the build_scripts package from there)"
+    )
 
-from markupsafe import Markup  # noqa: E402
-from mkdocs.structure.files import File, Files  # noqa: E402
+from markupsafe import Markup
+from mkdocs.exceptions import PluginError
+from mkdocs.structure.files import File, Files
 
-from build_scripts import engine_step, navigation, offline, site_pages  # noqa: E402
-from lvl_rules import load_all  # noqa: E402
-from lvl_rules.loading import clear_cache  # noqa: E402
+from build_scripts.bundle import engine
+from build_scripts.bundle.manifest import manifest_element, words_element
+from build_scripts.bundle.wheel import current_wheel
+from build_scripts.pages import navigation, site_pages
+from build_scripts.pages.table_regions import TableRegions
+from build_scripts.publish import security
+from lvl_rules import Edition, RulesError, load_all
+from lvl_rules.loading import clear_cache
+from lvl_rules.words import engine as engine_words
+from lvl_rules.words import offline as offline_words
 
 TIMINGS: dict[str, float] = {}
 COMMAND = {"name": "build"}
@@ -41,11 +58,30 @@ def on_startup(command: str, dirty: bool) -> None:
     COMMAND["name"] = command
 
 
+def page_policy() -> str | None:
+    """The policy every page carries in its <meta>; none under `mkdocs serve`, whose live
+    reload is an inline script the policy forbids (`make serve` serves a real build)."""
+    if COMMAND["name"] == "serve":
+        return None
+    return security.attribute_safe(security.meta_policy())
+
+
+def editions() -> tuple[Edition, ...]:
+    """Every edition; broken data is MkDocs's one error line, the loader's message naming
+    file and key (a PluginError: no traceback, and `mkdocs serve` keeps serving)."""
+    try:
+        return load_all()
+    except RulesError as error:
+        raise PluginError(f"LVL Rules data: {error}") from None
+
+
 def on_config(config: Any) -> Any:
-    """Read the rules afresh and lay out the navigation from them."""
+    """Read the rules afresh, lay out the navigation from them, add our Markdown extension."""
     started = time.perf_counter()
     clear_cache()
-    config["nav"] = navigation.nav(load_all())
+    config["nav"] = navigation.nav(editions())
+    if not any(isinstance(e, TableRegions) for e in config["markdown_extensions"]):
+        config["markdown_extensions"].append(TableRegions())
     TIMINGS["config"] = time.perf_counter() - started
     return config
 
@@ -53,7 +89,7 @@ def on_config(config: Any) -> Any:
 def on_files(files: Files, config: Any) -> Files:
     """Add every generated page and data file."""
     started = time.perf_counter()
-    for path, content in site_pages.generate(load_all()).items():
+    for path, content in site_pages.generate(editions(), page_policy=page_policy()).items():
         files.append(File.generated(config, path, content=content))
     TIMINGS["generate"] = time.perf_counter() - started
     return files
@@ -61,13 +97,19 @@ def on_files(files: Files, config: Any) -> Files:
 
 def on_env(env: Any, config: Any, files: Files) -> Any:
     """Publish the browser engine into the (by now cleaned) site directory, and give the
-    templates its manifest."""
+    templates its manifest and the page policy."""
     del files
     started = time.perf_counter()
-    summary = engine_step.publish_engine(Path(config["site_dir"]))
+    summary = engine.build_bundle(Path(config["site_dir"]), current_wheel())
     # Our own JSON, with every "<" escaped by manifest_element(): safe to put in as is.
-    element = engine_step.manifest_element(summary["manifest"])
+    element = manifest_element(summary["manifest"])
     env.globals["lvl_engine_manifest"] = Markup(element)  # noqa: S704
+    # The same for the engine client's words; the offline box's words (overrides/main.html).
+    env.globals["lvl_engine_words"] = Markup(words_element(engine_words.ERRORS))  # noqa: S704
+    env.globals["lvl_offline_words"] = offline_words
+    env.globals["lvl_page_policy"] = page_policy()
+    if env.globals["lvl_page_policy"] is None:
+        log.info("LVL Rules: mkdocs serve: no CSP <meta> and no service worker")
     log.info(
         "LVL Rules timings: generate %.3fs, engine %.3fs (snapshot %s)",
         TIMINGS.get("generate", 0.0),
@@ -75,24 +117,3 @@ def on_env(env: Any, config: Any, files: Files) -> Any:
         "cached" if summary.get("snapshot_cached") else "made",
     )
     return env
-
-
-def on_post_build(config: Any) -> None:
-    """Write the offline files (not for `mkdocs serve`)."""
-    if COMMAND["name"] == "serve":
-        # `mkdocs serve` is for editing: its live reload is an inline script, which the
-        # policy forbids, and a service worker would keep showing the old pages. `make
-        # serve` serves a real build, with both.
-        log.info("LVL Rules: mkdocs serve: no CSP <meta> and no service worker")
-        return
-    # Last: the CSP <meta> in every page, sw.js (hashes every file) and _headers.
-    started = time.perf_counter()
-    offline_summary = offline.write_offline_files(Path(config["site_dir"]))
-    log.info(
-        "LVL Rules offline: %.3fs, build %s, %d pages, shell %.1f MB, engine %.1f MB",
-        time.perf_counter() - started,
-        offline_summary["version"],
-        offline_summary["pages"],
-        offline_summary["shell_bytes"] / 1e6,
-        offline_summary["engine_bytes"] / 1e6,
-    )

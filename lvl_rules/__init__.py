@@ -6,21 +6,38 @@ The public API. Everything else is an implementation detail::
     athlete = division("2", age=30, belt="purple", uniform="nogi")
     check(athlete, "heel-hook").legal        # False, with .reason and .cite
     score_match(athlete, [{"type": "score", "athlete": "A", "position": "mount"}])
+
+Rooms: ``model`` (records, each field declared once, and the strict TOML reader),
+``loading`` (read, amend and check the editions), ``engines`` (the rule logic),
+``words`` (every sentence a person reads), ``faces`` (this API, the JSON API, the CLI,
+the export).
 """
 
-from .division import Division, division
-from .eligibility import Answer, check, check_all, group_of, who_may_use
+from .engines.chart import Cell, who_may_use
+from .engines.division import Division
+from .engines.eligibility import group_of
 from .errors import RulesError
-from .export import export_edition
-from .loading import LATEST, edition_ids, load_all, load_edition, resolve_edition
+from .faces.export import edition_schema, export_edition
+from .faces.library import (
+    LATEST,
+    Answer,
+    Report,
+    check,
+    check_all,
+    division,
+    load_edition,
+    resolve_edition,
+    score_match,
+)
+from .loading import edition_ids, load_all
 from .model import Clause, Edition, Note, Technique
-from .scoring import Report, score_match
 
 __version__ = "1.0.0"
 
 __all__ = [
     "LATEST",
     "Answer",
+    "Cell",
     "Clause",
     "Division",
     "Edition",
@@ -32,6 +49,7 @@ __all__ = [
     "check_all",
     "division",
     "edition_ids",
+    "edition_schema",
     "export_edition",
     "group_of",
     "load_all",

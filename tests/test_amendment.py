@@ -12,7 +12,8 @@ from typing import Any
 
 import pytest
 
-from lvl_rules import Clause, Edition, render
+from lvl_rules import Clause, Edition
+from lvl_rules.words import markdown as render
 
 KEYED = (
     "clauses", "notes", "techniques", "ranks", "experiences", "groups", "bands",

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from lvl_rules import Division, Edition, check_all, division
-from lvl_rules.eligibility import sample
+from lvl_rules.engines.chart import sample
 
 EDITIONS = ["1", "2"]
 

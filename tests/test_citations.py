@@ -16,7 +16,8 @@ from typing import Any
 import pytest
 
 from lvl_rules import Division, Edition, check_all, division, score_match
-from lvl_rules.model.text import REFERENCE
+from lvl_rules.model.rulebook import REFERENCE
+from lvl_rules.words.division import describe
 
 EDITIONS = ["1", "2"]
 PLAIN_REFERENCE = re.compile(r"§(\d+(?:\.\d+)*)")
@@ -86,7 +87,7 @@ def _engine_citations(edition: Edition, athletes: list[Division]) -> Cited:
     cited: Cited = []
     for athlete in athletes:
         for answer in check_all(athlete):
-            where = f"answer {answer.technique.id} for {athlete.describe()}"
+            where = f"answer {answer.technique.id} for {describe(athlete)}"
             cited.append((where, answer.cite))
             cited += [(f"{where}, reason", ref) for ref in PLAIN_REFERENCE.findall(answer.reason)]
     top = {"lvl": "4"} if edition.id == "1" else {"belt": "black"}
@@ -99,7 +100,7 @@ def _engine_citations(edition: Edition, athletes: list[Division]) -> Cited:
         for events in _matches(edition, athlete.age):
             report = score_match(athlete, events)
             for line in report.log:
-                where = f"log of {events[line.event]['type']} for {athlete.describe()}"
+                where = f"log of {events[line.event]['type']} for {describe(athlete)}"
                 cited.append((where, line.cite))
                 cited += [(f"{where}, text", ref) for ref in PLAIN_REFERENCE.findall(line.effect)]
             result = report.to_json()["result"]
@@ -110,8 +111,8 @@ def _engine_citations(edition: Edition, athletes: list[Division]) -> Cited:
 
 def _data_citations(edition: Edition) -> Cited:
     cited: Cited = [("eligibility.clause", edition.eligibility.clause)]
-    if edition.eligibility.promotion_clause is not None:
-        cited.append(("eligibility.promotion.clause", edition.eligibility.promotion_clause))
+    if edition.eligibility.promotion is not None:
+        cited.append(("eligibility.promotion.clause", edition.eligibility.promotion.clause))
     scoring = edition.scoring
     for name in (
         "repeat_clause", "advantage_clause", "severe_penalty_clause", "panel_clause",

@@ -2,7 +2,7 @@
 
 Bad input of any kind exits with status 2 and prints exactly one line on stderr that names
 the field and what is allowed, never a traceback. Checked in-process through
-``lvl_rules.cli.main(argv)`` and, on the host, through the installed ``lvl-rules`` console
+``lvl_rules.faces.cli.main(argv)`` and, on the host, through the installed ``lvl-rules`` console
 script and ``python -m lvl_rules``.
 """
 
@@ -20,9 +20,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from cli_contract import expected, verdict
 
 from lvl_rules import load_edition
-from lvl_rules.cli import main
+from lvl_rules.faces.cli import main
 
 ED1 = ["--edition", "1"]
 ED2 = ["--edition", "2"]
@@ -134,29 +135,6 @@ def _run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str,
     return status, out, err
 
 
-def _verdict(status: int, out: str, err: str, words: list[str]) -> dict[str, Any]:
-    lines = err.splitlines()
-    return {
-        "status": status,
-        "stdout": out,
-        "stderr lines": len(lines),
-        "traceback": "Traceback" in err,
-        "prefix": err.startswith("lvl-rules: error: "),
-        "words": [word for word in words if word in err],
-    }
-
-
-def _expected(words: list[str]) -> dict[str, Any]:
-    return {
-        "status": 2,
-        "stdout": "",
-        "stderr lines": 1,
-        "traceback": False,
-        "prefix": True,
-        "words": words,
-    }
-
-
 @pytest.mark.parametrize(("name", "args", "events", "words"), BAD, ids=[_ids(c) for c in BAD])
 def test_bad_input_in_process(
     tmp_path: Path,
@@ -169,7 +147,7 @@ def test_bad_input_in_process(
 ) -> None:
     """Bad input: exit status 2 and one line on stderr naming the field, no traceback."""
     status, out, err = _run(_stdin_argv(args, events, tmp_path, name, monkeypatch), capsys)
-    assert _expected(words) == _verdict(status, out, err, words), err
+    assert expected(words) == verdict(status, out, err, words), err
 
 
 # ---------------------------------------------------------------- JSON shapes
@@ -337,7 +315,7 @@ def test_bad_input_console_script(
     """The installed ``lvl-rules`` script: exit 2, one line on stderr, no traceback."""
     del args, events
     status, out, err = console_runs[name]
-    assert _expected(words) == _verdict(status, out, err, words), err
+    assert expected(words) == verdict(status, out, err, words), err
 
 
 @pytest.mark.host
@@ -361,4 +339,4 @@ def test_module_bad_input(tmp_path: Path) -> None:
     argv = [sys.executable, "-m", "lvl_rules", "eligibility", "--age", "²", "--uniform", "gi"]
     done = subprocess.run(argv, capture_output=True, text=True, timeout=120, cwd=tmp_path)
     words = ["age", "4", "120"]
-    assert _expected(words) == _verdict(done.returncode, done.stdout, done.stderr, words)
+    assert expected(words) == verdict(done.returncode, done.stdout, done.stderr, words)

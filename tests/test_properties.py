@@ -35,7 +35,7 @@ from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 from lvl_rules import RulesError, check_all, division, load_edition, score_match  # noqa: E402
-from lvl_rules.cli import main  # noqa: E402
+from lvl_rules.faces.cli import main  # noqa: E402
 
 EDITIONS = {edition_id: load_edition(edition_id) for edition_id in ("1", "2")}
 SETTINGS = settings(

@@ -13,7 +13,7 @@ try {
   const pyodide = await loadPyodide({ indexURL, ...(stdLibURL ? { stdLibURL } : {}) });
   const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
   pyodide.unpackArchive(await wheel, "wheel", { extractDir: sitePackages });
-  const handle = pyodide.pyimport("lvl_rules.api").handle;
+  const handle = pyodide.pyimport("lvl_rules.faces.api").handle;
   const answer = JSON.parse(handle(JSON.stringify(REQUEST)));
   await render(answer.result);
 } catch (error) {

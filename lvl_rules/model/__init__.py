@@ -1,11 +1,20 @@
-"""The rules as frozen model objects, built once from the edition TOML files."""
+"""The rules as frozen records, each field declared once (:mod:`.fields`), read from the
+edition TOML files by the strict reader (:mod:`.reader`)."""
 
-from .divisions import Band, Criteria, Eligibility, Experience, Group, Rank
-from .edition import Change, Edition
-from .scoring import Award, Foul, Ladder, LadderStep, Method, Position, Scoring
-from .text import Clause, Note, Technique
+from .athletes import MAX_AGE, MIN_AGE, UNIFORMS, Criteria, Experience, Rank
+from .decisions import Method, Scoring
+from .edition import COLLECTIONS, SETTINGS, Change, Edition
+from .fouls import Foul, Ladder, LadderStep
+from .points import Award, Position, Reason, Variant
+from .rulebook import Clause, Note
+from .techniques import Band, Eligibility, Group, Promotion, Technique
 
 __all__ = [
+    "COLLECTIONS",
+    "MAX_AGE",
+    "MIN_AGE",
+    "SETTINGS",
+    "UNIFORMS",
     "Award",
     "Band",
     "Change",
@@ -21,7 +30,10 @@ __all__ = [
     "Method",
     "Note",
     "Position",
+    "Promotion",
     "Rank",
+    "Reason",
     "Scoring",
     "Technique",
+    "Variant",
 ]

@@ -2,45 +2,62 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any
 
-from ..errors import RulesError, allowed
-from ..tables import Table
-from .divisions import Band, Eligibility, Experience, Group, Rank
-from .scoring import Award, Foul, Ladder, Method, Position, Reason, Scoring
-from .text import Clause, Note, Technique
+from ..errors import RulesError
+from ..words.errors import UNKNOWN_FILE
+from .athletes import Experience, Rank
+from .decisions import Method, Scoring
+from .fields import declare, read, read_values
+from .fouls import Foul, Ladder
+from .points import Award, Position, Reason
+from .reader import Table
+from .rulebook import Clause, Note
+from .techniques import Band, Eligibility, Group, Technique
 
-# What an edition's data holds: keyed collections of records, and single settings tables.
-COLLECTIONS = (
-    "clauses", "notes", "techniques", "ranks", "experiences", "groups", "bands",
-    "positions", "escapes", "advantages", "fouls", "ladders", "methods",
-)  # fmt: skip
+# What an edition's data holds: keyed collections of records (table name -> record), and
+# single settings tables. Groups, bands and ladders keep their file order as tuples.
+COLLECTIONS: dict[str, type] = {
+    "clauses": Clause,
+    "notes": Note,
+    "techniques": Technique,
+    "ranks": Rank,
+    "experiences": Experience,
+    "groups": Group,
+    "bands": Band,
+    "positions": Position,
+    "escapes": Award,
+    "advantages": Reason,
+    "fouls": Foul,
+    "ladders": Ladder,
+    "methods": Method,
+}
+ORDERED = ("groups", "bands", "ladders")
+OPTIONAL = ("notes", "experiences")  # tables an edition may leave out; every other one it has
 SETTINGS = ("edition", "eligibility", "scoring")
-
-T = TypeVar("T")
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class Change:
     """One thing an amendment changed, added or removed, and why (in its own words)."""
 
-    collection: str
-    key: str | None
-    kind: str  # "changed" | "added" | "removed"
-    summary: str
+    collection: str = declare("text", "The table of the record: clauses, fouls, groups, ...")
+    key: str | None = declare("text", "The record's ID (none for a settings table).", default=None)
+    kind: str = declare("text", "What the amendment did.", choices=("changed", "added", "removed"))
+    summary: str = declare("text", "What changed, in the amendment's words.")
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class Edition:
     """Every rule of one edition, ready for the engines and the site."""
 
-    id: str
-    title: str
-    name: str
-    description: str
-    based_on: str | None
+    id: str = declare("text", "The edition's number.", json="edition")
+    title: str = declare("text", "The edition's title: 'Edition 2'.")
+    name: str = declare("text", "The rulebook's name.")
+    description: str = declare("text", "What the edition is, in one or two sentences.")
+    based_on: str | None = declare("text", "The edition this one amends, if any.", default=None)
     clauses: dict[str, Clause]
     notes: dict[str, Note]
     techniques: dict[str, Technique]
@@ -59,12 +76,12 @@ class Edition:
     changes: tuple[Change, ...] = ()
 
     def clause(self, clause_id: str) -> Clause:
-        """The clause with this ID, or a RulesError listing nothing less helpful than why."""
+        """The clause with this ID, or a RulesError."""
         try:
             return self.clauses[clause_id]
         except KeyError:
             raise RulesError(
-                f"Edition {self.id} has no clause '{clause_id}'", field="clause"
+                "no-clause", field="clause", edition=self.id, clause=clause_id
             ) from None
 
     def notes_for(self, clause_id: str) -> tuple[Note, ...]:
@@ -87,53 +104,35 @@ class Edition:
         changes: tuple[Change, ...] = (),
     ) -> Edition:
         """Build an edition from merged TOML data; ``origins`` names each record's file."""
-        unknown = sorted(set(data) - set(COLLECTIONS) - set(SETTINGS))
+        known = (*COLLECTIONS, *SETTINGS)
+        unknown = sorted(set(data) - set(known))
         if unknown:
-            where = origins.get((unknown[0], None), "edition data")
+            where = origins.get((unknown[0], None), UNKNOWN_FILE)
             raise RulesError(
-                f"{where}: '{unknown[0]}' is not a known table; allowed: "
-                f"{allowed(COLLECTIONS + SETTINGS)}",
-                field=unknown[0],
-            )
+                "unknown-edition-table", field=unknown[0], file=where, table=unknown[0],
+                known=known,
+            )  # fmt: skip
 
         def settings(name: str) -> Table:
             if name not in data:
-                raise RulesError(f"edition data has no [{name}] table", field=name)
-            return Table(data[name], file=origins.get((name, None), "edition data"), path=name)
-
-        def records(name: str, read: Callable[[str, Table], T]) -> dict[str, T]:
-            out: dict[str, T] = {}
-            for key, value in data.get(name, {}).items():
-                file = origins.get((name, key), "edition data")
-                path = f'{name}."{key}"' if "." in key else f"{name}.{key}"
-                out[key] = read(key, Table(value, file=file, path=path))
-            return out
+                raise RulesError("settings-missing", field=name, table=name)
+            return Table(data[name], file=origins.get((name, None), UNKNOWN_FILE), path=name)
 
         meta = settings("edition")
-        eligibility = Eligibility.from_toml(settings("eligibility"))
-        axis = eligibility.axis
-        edition = cls(
-            id=meta.text("id"),
-            title=meta.text("title"),
-            name=meta.text("name"),
-            description=meta.text("description"),
-            based_on=meta.text("based_on", None),
-            clauses=records("clauses", Clause.from_toml),
-            notes=records("notes", Note.from_toml),
-            techniques=records("techniques", Technique.from_toml),
-            eligibility=eligibility,
-            ranks=records("ranks", Rank.from_toml),
-            experiences=records("experiences", Experience.from_toml),
-            groups=tuple(records("groups", lambda k, t: Group.from_toml(k, t, axis)).values()),
-            bands=tuple(records("bands", lambda k, t: Band.from_toml(k, t, axis)).values()),
-            positions=records("positions", Position.from_toml),
-            escapes=records("escapes", lambda k, t: Award.from_toml(t)),
-            advantages=records("advantages", Reason.from_toml),
-            fouls=records("fouls", lambda k, t: Foul.from_toml(k, t, axis)),
-            ladders=tuple(records("ladders", lambda k, t: Ladder.from_toml(k, t, axis)).values()),
-            methods=records("methods", Method.from_toml),
-            scoring=Scoring.from_toml(settings("scoring")),
-            changes=changes,
-        )
+        about = read_values(cls, meta)
+        eligibility = read(Eligibility, settings("eligibility"))
+        context = {"axis": eligibility.axis}
+        collections: dict[str, Any] = {}
+        for name, record in COLLECTIONS.items():
+            found = {}
+            for key, value in data.get(name, {}).items():
+                file = origins.get((name, key), UNKNOWN_FILE)
+                path = f'{name}."{key}"' if "." in key else f"{name}.{key}"
+                table = Table(value, file=file, path=path)
+                found[key] = read(record, table, key=key, **context)
+            collections[name] = tuple(found.values()) if name in ORDERED else found
         meta.finish()
-        return edition
+        scoring = read(Scoring, settings("scoring"))
+        return cls(
+            **about, **collections, eligibility=eligibility, scoring=scoring, changes=changes
+        )

@@ -40,7 +40,7 @@ await pyodide.loadPackage("lvl-rules", { checkIntegrity: true, messageCallback: 
 console.log(
   pyodide.runPython(`
 import importlib, json, os, sys
-import lvl_rules, lvl_rules.api
+import lvl_rules, lvl_rules.faces.api
 
 zip_path = next(p for p in sys.path if p.endswith(".zip"))
 site_dir = lvl_rules.__file__.rsplit("/lvl_rules/", 1)[0]
@@ -49,7 +49,7 @@ for folder, _, files in os.walk(site_dir + "/lvl_rules"):
         if file.endswith(".py") and file != "__main__.py":
             module = (folder[len(site_dir) + 1:] + "/" + file[:-3]).replace("/", ".")
             importlib.import_module(module.removesuffix(".__init__"))
-answers = [json.loads(lvl_rules.api.handle(json.dumps(r)))["ok"] for r in [
+answers = [json.loads(lvl_rules.faces.api.handle(json.dumps(r)))["ok"] for r in [
     {"action": "editions"},
     {"action": "eligibility", "edition": "1", "age": 30, "lvl": 3, "uniform": "gi", "experience": []},
     {"action": "eligibility", "edition": "2", "age": 14, "belt": "white", "uniform": "gi", "experience": ["wrestling"]},

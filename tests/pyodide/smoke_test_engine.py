@@ -9,7 +9,7 @@ import sys
 from typing import Any
 
 import lvl_rules
-from lvl_rules import api
+from lvl_rules.faces import api
 
 
 def ask(request: dict[str, Any]) -> dict[str, Any]:

@@ -9,9 +9,12 @@ from pathlib import Path
 
 import pytest
 
+from build_scripts.tools.chromium import CHROMIUM, LAUNCH_ARGS
+from build_scripts.tools.serve import start_server, stop_server
+
+# build_scripts imports from the repository root, which `make test` puts on sys.path
+# after site-packages (a .pth file): lvl_rules still comes from the installed wheel.
 ROOT = Path(__file__).resolve().parents[2]
-if str(ROOT) not in sys.path:
-    sys.path.append(str(ROOT))  # for build_scripts; lvl_rules still comes from the wheel
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -63,8 +66,6 @@ def built_site(tmp_path_factory: pytest.TempPathFactory) -> Build:
 @pytest.fixture(scope="session")
 def site_url(built_site):
     """The fresh build, served with the production headers (CSP and friends)."""
-    from build_scripts.serve import start_server, stop_server
-
     server, url = start_server(built_site.site)
     yield url
     stop_server(server)
@@ -83,9 +84,6 @@ def chromium():
         )
         yield browser
         browser.close()
-
-
-from build_scripts.chromium import CHROMIUM, LAUNCH_ARGS  # noqa: E402
 
 
 class Visit:

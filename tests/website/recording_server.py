@@ -1,6 +1,6 @@
-"""A copy of the built site, served as serve.py serves it, with a log of every response the
-server sent (path and bytes, headers included): what a browser and its service worker
-really downloaded, which Playwright's own request events do not all show."""
+"""A copy of the built site, served as build_scripts/tools/serve.py serves it, with a log of
+every response the server sent (path and bytes, headers included): what a browser and its
+service worker really downloaded, which Playwright's own request events do not all show."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ import threading
 import urllib.parse
 from pathlib import Path
 
-from build_scripts.offline import write_offline_files
-from build_scripts.serve import SiteHandler, SiteServer, start_server
+from build_scripts.publish.host_files import write_host_files
+from build_scripts.tools.serve import SiteHandler, SiteServer, start_server
 
 SITE_URL = "http://127.0.0.1:8000/"  # mkdocs.yml's default site_url, named by sitemap.xml
 
@@ -68,5 +68,5 @@ def serve_recorded(built_site, target: Path, **options) -> tuple[SiteServer, str
     sitemap.write_text(sitemap.read_text(encoding="utf-8").replace(SITE_URL, url), "utf-8")
     for stale in ("sitemap.xml.gz", "sitemap.xml.br"):
         (target / stale).unlink(missing_ok=True)
-    write_offline_files(target)  # the sitemap changed: as a new build would
+    write_host_files(target)  # the sitemap changed: as a new build would
     return server, url, log

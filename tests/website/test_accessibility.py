@@ -41,8 +41,8 @@ SCREENS = {
     "desktop": {"viewport": {"width": 1280, "height": 800}},
 }
 PALETTES = {"default": "light", "slate": "dark"}  # Material's schemes
-# lvl.js has completed Material's markup (it runs after Material's own start-up).
-THEME_READY = "() => document.querySelector('.md-search[aria-label]') !== null"
+# Material's script has started (it turns the page's "no-js" class into "js").
+THEME_READY = "() => document.documentElement.classList.contains('js')"
 SCHEME = "() => document.body.getAttribute('data-md-color-scheme')"
 SETTLED = "() => document.getAnimations().every((a) => a.playState !== 'running')"
 

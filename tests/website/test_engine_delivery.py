@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 from recording_server import serve_recorded
 
-from build_scripts.engine_step import rewrite_manifest
-from build_scripts.offline import write_offline_files
-from build_scripts.serve import stop_server
+from build_scripts.bundle.manifest import rewrite_manifest
+from build_scripts.publish.host_files import write_host_files
+from build_scripts.tools.serve import stop_server
 from lvl_rules import check_all, division
 
 pytestmark = pytest.mark.browser
@@ -72,7 +72,7 @@ def test_the_engine_works_whatever_encoding_the_host_sends(chromium, built_site,
 def test_broken_webassembly_ends_in_the_plain_message_with_the_chart(chromium, built_site):
     """A WebAssembly file that is not one: the engine stops, says it could not start and
     links the technique chart, which has the same answers."""
-    from build_scripts.serve import start_server
+    from build_scripts.tools.serve import start_server
 
     server, url = start_server(built_site.site)
     context = chromium.new_context()
@@ -119,7 +119,7 @@ def redeploy(site: Path) -> set[str]:
         "path"
     ]
     rewrite_manifest(site, manifest, mark=NEW_BUILD)
-    write_offline_files(site)
+    write_host_files(site)
     return {f"/engine/{path}" for path in old}
 
 

@@ -1,4 +1,4 @@
-"""The engine's standard library (build_scripts/engine_stdlib.py) holds every module the
+"""The engine's standard library (build_scripts/bundle/stdlib.py) holds every module the
 engine's interpreter imports: booted as the browser boots it, from the snapshot and from
 scratch (its fallback), it imports every module of lvl_rules (so any module imported only
 inside a function too) and answers every action."""

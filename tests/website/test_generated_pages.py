@@ -8,10 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from build_scripts import site_pages
-from build_scripts.chart import answer_words
-from lvl_rules import check, load_all, load_edition, render
-from lvl_rules.eligibility import sample
+from build_scripts.pages import site_pages
+from lvl_rules import check, load_all, load_edition
+from lvl_rules.engines.chart import sample
+from lvl_rules.words import markdown as render
+from lvl_rules.words.site import answer_words
 
 GOLDEN = Path(__file__).resolve().parent.parent / "golden"
 GOLDEN_PAGES = (
@@ -30,7 +31,7 @@ CELL = re.compile(
 
 @pytest.fixture(scope="module")
 def generated() -> dict[str, str]:
-    return site_pages.generate(load_all())
+    return site_pages.generate(load_all(), page_policy=None)
 
 
 @pytest.mark.parametrize("edition_id", ["1", "2"])

@@ -17,8 +17,8 @@ import pytest
 from recording_server import serve_recorded
 from search_box import top_result_mentions
 
-from build_scripts.offline import write_offline_files
-from build_scripts.serve import stop_server
+from build_scripts.publish.host_files import write_host_files
+from build_scripts.tools.serve import stop_server
 from lvl_rules import check_all, division
 
 ENGINE_MS = 60_000  # a cold engine start on a loaded 2-core CI machine
@@ -34,7 +34,7 @@ pytestmark = pytest.mark.browser
 
 
 def build_of(site: Path) -> dict:
-    """The BUILD object offline.py wrote into sw.js."""
+    """The BUILD object build_scripts/publish/service_worker.py wrote into sw.js."""
     text = (site / "sw.js").read_text(encoding="utf-8")
     return json.loads(re.search(r"const BUILD = (\{.*?\});\n", text).group(1))
 
@@ -100,11 +100,11 @@ def test_groups_say_when_each_file_is_kept(built_site, tmp_path):
 
     site = tmp_path / "site"
     shutil.copytree(built_site.site, site, ignore=shutil.ignore_patterns("engine"))
-    first = write_offline_files(site)["version"]
-    assert first == write_offline_files(site)["version"]  # a second run changes nothing
+    first = write_host_files(site).version
+    assert first == write_host_files(site).version  # a second run changes nothing
     page = site / "rules" / "2" / "5" / "index.html"
     page.write_text(page.read_text("utf-8").replace("</body>", "<p>amended</p></body>"), "utf-8")
-    assert first != write_offline_files(site)["version"]
+    assert first != write_host_files(site).version
 
 
 def test_a_rule_page_fetches_no_engine_file_and_no_pdf(served, browser_context):
@@ -251,7 +251,7 @@ def test_update_prompt_after_a_new_build(served, browser_context):
         home.read_text("utf-8").replace("</body>", '<p id="second-build">2</p></body>'),
         "utf-8",
     )
-    version = write_offline_files(site)["version"]
+    version = write_host_files(site).version
     page.reload()  # a visit: the browser looks for a new sw.js
     page.locator(UPDATE).wait_for(state="visible", timeout=30_000)
     assert page.locator("#second-build").count() == 0  # still the cached build

@@ -8,7 +8,8 @@ import unicodedata
 import pytest
 from pypdf import PdfReader
 
-from lvl_rules import load_all, render
+from lvl_rules import load_all
+from lvl_rules.words import markdown as render
 
 pytestmark = pytest.mark.browser
 

@@ -9,8 +9,8 @@ from html.parser import HTMLParser
 
 import pytest
 
-from build_scripts import security
-from build_scripts.serve import start_server, stop_server
+from build_scripts.publish import security
+from build_scripts.tools.serve import start_server, stop_server
 
 ENGINE_MS = 60_000
 SECURITY_HEADERS = ("Content-Security-Policy", "X-Content-Type-Options", "Referrer-Policy")
@@ -52,13 +52,16 @@ def html_pages(site) -> list[str]:
 
 
 def test_every_page_carries_the_policy_in_a_meta_tag(built_site):
-    """Each HTML file has exactly one CSP <meta>, the page policy, before any script."""
+    """Each HTML file has exactly one CSP <meta>, the page policy, before any script, and
+    its <meta charset> still within the first 1024 bytes, where browsers look for it."""
     wrong = {}
     for path in html_pages(built_site.site):
+        html = (built_site.site / path).read_bytes()
         head = Head()
-        head.feed((built_site.site / path).read_text(encoding="utf-8"))
-        if head.policies != [security.meta_policy()] or head.loads_before:
-            wrong[path] = (head.policies, head.loads_before)
+        head.feed(html.decode("utf-8"))
+        charset = html.find(b"<meta charset=")
+        if head.policies != [security.meta_policy()] or head.loads_before or not 0 < charset < 1000:
+            wrong[path] = (head.policies, head.loads_before, charset)
     assert {} == wrong
     assert len(html_pages(built_site.site)) > 100
 

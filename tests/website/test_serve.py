@@ -1,4 +1,4 @@
-"""build_scripts/serve.py answers every request, never serves a file outside the site
+"""build_scripts/tools/serve.py answers every request, never serves a file outside the site
 folder, sends precompressed files by Accept-Encoding, and caches as immutable only files
 whose name carries a content hash or version (raw sockets where a client library would
 refuse to send the request)."""
@@ -16,7 +16,8 @@ from pathlib import Path
 import brotli
 import pytest
 
-from build_scripts.serve import CACHE_FOREVER, CACHE_REVALIDATE, start_server, stop_server
+from build_scripts.publish.headers import CACHE_FOREVER, CACHE_REVALIDATE
+from build_scripts.tools.serve import start_server, stop_server
 
 ROOT = Path(__file__).resolve().parents[2]
 BODY = b"<!doctype html><title>home</title>" + b"x" * 2000
@@ -145,7 +146,8 @@ def test_a_taken_port_is_one_line(server, site):
     done = subprocess.run(
         [
             sys.executable,
-            "build_scripts/serve.py",
+            "-m",
+            "build_scripts.tools.serve",
             str(site),
             "--port",
             str(server.server_address[1]),

@@ -1,10 +1,11 @@
 // LVL Rules offline: registers the service worker (<site>/sw.js, written by
-// build_scripts/offline.py) once the page has loaded, and keeps what the visitor asked
-// for: this page, and on the lookup and calculator the rules engine once it has started
-// (its files are in the browser's HTTP cache by then). Offers one control to keep
-// everything, for venues without signal, with its size and progress; says what is kept;
-// offers a Reload button once a newer build is installed. The markup and every sentence
-// are in overrides/main.html (data-words-*), outside what instant navigation replaces.
+// build_scripts/publish/service_worker.py) once the page has loaded, and keeps what the
+// visitor asked for: this page, and on the lookup and calculator the rules engine once it
+// has started (its files are in the browser's HTTP cache by then). Offers one control to
+// keep everything, for venues without signal, with its size and progress; says what is
+// kept; offers a Reload button once a newer build is installed. The markup and every
+// sentence are in overrides/main.html (data-words-*, from lvl_rules/words/offline.py),
+// outside what instant navigation replaces.
 //
 // Save-Data (or navigator.connection.saveData): nothing is fetched ahead of need; the
 // service worker still keeps what the visitor opens.
@@ -112,7 +113,7 @@ function showKeeping(cached, total) {
 function showStatus(status) {
   const said = status.everything ? words("everything") : status.page ? words("page") : "";
   readyBadge.querySelector("[data-lvl-offline-said]").textContent = said;
-  readyBadge.title = `Build ${status.version}`;
+  readyBadge.title = words("build", { version: status.version });
   readyBadge.hidden = !said;
   root.dataset.lvlOffline = status.everything ? "everything" : status.page ? "page" : "";
   // The engine this page runs is kept (its snapshot too, if it used one).

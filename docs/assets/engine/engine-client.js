@@ -19,7 +19,7 @@
  *   await engine.ready;                   // {versions, timings}; rejects with EngineError
  *   const result = await engine.request({
  *     action: "eligibility", edition: "2", age: 30, belt: "purple", uniform: "nogi",
- *   });                                   // the "result" of lvl_rules.api.handle
+ *   });                                   // the "result" of lvl_rules.faces.api.handle
  *
  * request(obj, {timeout}) resolves with the answer's `result`. It rejects with an
  * EngineError whose `kind` says why:
@@ -105,7 +105,7 @@ class Engine {
       this._worker = new Worker(WORKER_URL, { type: "module", name: "lvl-rules-engine" });
     } catch (error) {
       this._fail(
-        new EngineError(`The rules engine could not start: ${error.message}`, {
+        new EngineError(words("could-not-start", { detail: error.message }), {
           kind: "startup",
           cause: error,
         }),
@@ -116,10 +116,8 @@ class Engine {
     this._sendStart(this._worker);
     this._worker.addEventListener("error", (event) => {
       event.preventDefault?.();
-      const detail = event.message || "the worker script failed to load";
-      this._fail(
-        new EngineError(`The rules engine could not start: ${detail}`, { kind: "startup" }),
-      );
+      const detail = event.message || words("worker-not-loaded");
+      this._fail(new EngineError(words("could-not-start", { detail }), { kind: "startup" }));
     });
     this._armWatchdog();
   }
@@ -158,7 +156,7 @@ class Engine {
 
   /** End the worker (if any) and start a fresh one. */
   restart() {
-    this._stop(new EngineError("The rules engine was restarted", { kind: "startup" }));
+    this._stop(new EngineError(words("restarted"), { kind: "startup" }));
     this._error = null;
     this._setStatus({ state: "idle", stage: null, error: null });
     this.start();
@@ -181,7 +179,7 @@ class Engine {
     return () => this._listeners.delete(fn);
   }
 
-  /** Answer one request object with lvl_rules.api.handle; see the module comment. */
+  /** Answer one request object with lvl_rules.faces.api.handle; see the module comment. */
   async request(request, { timeout = this.timeout } = {}) {
     if (this.state === "failed") throw this._error;
     this.start();
@@ -201,13 +199,9 @@ class Engine {
       pending.timer = setTimeout(() => {
         this._pending.delete(id);
         pending.reject(
-          new EngineError(`The rules engine gave no answer within ${timeout / 1000} s`, {
-            kind: "timeout",
-          }),
+          new EngineError(words("no-answer", { seconds: timeout / 1000 }), { kind: "timeout" }),
         );
-        this._stop(
-          new EngineError("The rules engine was stopped after a timeout", { kind: "timeout" }),
-        );
+        this._stop(new EngineError(words("stopped"), { kind: "timeout" }));
         this._setStatus({ state: "idle", stage: null });
       }, timeout);
     }
@@ -237,7 +231,10 @@ class Engine {
         }
         this._fail(
           new EngineError(
-            `The rules engine could not start (${message.stage}): ${message.message}`,
+            words("could-not-start-at", {
+              stage: message.stage,
+              detail: message.reason ? words(message.reason, message.numbers) : message.message,
+            }),
             { kind: "startup" },
           ),
         );
@@ -259,7 +256,7 @@ class Engine {
     this._pending.delete(id);
     clearTimeout(pending.timer);
     if (error !== undefined) {
-      pending.reject(new EngineError(`The rules engine failed: ${error}`, { kind: "internal" }));
+      pending.reject(new EngineError(words("failed", { detail: error }), { kind: "internal" }));
       return;
     }
     const answer = JSON.parse(response);
@@ -274,13 +271,11 @@ class Engine {
     // Starting Python (with no snapshot, on a slow phone) reports nothing for longer.
     const limit = this.status.stage === "starting" ? STARTING_TIMEOUT_MS : this.timeout;
     this._watchdog = setTimeout(() => {
-      const during = this.status.stage ? ` (last step: ${this.status.stage})` : "";
+      const during = this.status.stage ? words("last-step", { stage: this.status.stage }) : "";
       this._fail(
-        new EngineError(
-          `The rules engine made no progress for ${limit / 1000} s${during}. ` +
-            "If the site's Content-Security-Policy lacks 'wasm-unsafe-eval', WebAssembly cannot run.",
-          { kind: "timeout" },
-        ),
+        new EngineError(words("no-progress", { seconds: limit / 1000, during }), {
+          kind: "timeout",
+        }),
       );
     }, limit);
   }
@@ -314,22 +309,38 @@ class Engine {
     };
     if (changes.state) this.state = changes.state;
     for (const fn of this._listeners) callSafely(fn, this.status);
-    // search-later.js holds Material's search worker back until this.
+    // benchmarks/pages/search-later.js (the site_variants benchmark) waits for this.
     if (changes.state === "ready" || changes.state === "failed") {
       globalThis.dispatchEvent?.(new Event("lvl-rules-engine-settled"));
     }
   }
 }
 
-// The manifest the build put into this page (build_scripts/engine_step.py), or null.
+// The manifest the build put into this page (build_scripts/bundle/engine.py), or null.
 function manifestInPage() {
-  const element = globalThis.document?.getElementById("lvl-engine-manifest");
+  return jsonInPage("lvl-engine-manifest");
+}
+
+function jsonInPage(id) {
+  const element = globalThis.document?.getElementById(id);
   if (!element) return null;
   try {
     return JSON.parse(element.textContent);
   } catch {
     return null;
   }
+}
+
+// A sentence of lvl_rules/words/engine.py (ERRORS), which the build put into the pages
+// that start the engine, with its {numbers} filled in. A page without them (a benchmark
+// page) gets the sentence's name and numbers.
+let pageWords = null;
+
+function words(name, numbers = {}) {
+  pageWords ??= jsonInPage("lvl-engine-words");
+  const pattern = pageWords?.[name];
+  if (!pattern) return [name, ...Object.values(numbers)].join(": ");
+  return pattern.replace(/\{(\w+)\}/g, (_, key) => numbers[key] ?? "");
 }
 
 // Whether downloading the engine costs the reader: the browser says they save data, or

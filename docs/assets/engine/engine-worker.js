@@ -1,11 +1,11 @@
 // The LVL Rules engine worker: a *module* Web Worker (Pyodide 314 refuses classic ones)
 // started by engine-client.js. It boots Pyodide from this site only, with the lvl_rules
-// wheel installed, and answers JSON requests with lvl_rules.api.handle. It is Pyodide's
+// wheel installed, and answers JSON requests with lvl_rules.faces.api.handle. It is Pyodide's
 // documented worker: one loadPyodide() on public options, and an onmessage handler; the
 // one private option, _loadSnapshot, stays only while the network benchmark shows it
 // pays (see snapshotIfItPays below).
 //
-// Files come from <site>/engine/ (build_scripts/pyodide_bundle.py); the manifest names
+// Files come from <site>/engine/ (build_scripts/bundle/engine.py); the manifest names
 // each by its content (a pinned Pyodide version or a hash), with its sha256 and its size
 // in each encoding the server may send (br, gzip, identity):
 //   pyodide/<version>/        the pinned runtime (pyodide.mjs, pyodide.asm.mjs, .wasm)
@@ -23,8 +23,11 @@
 //   {type: "progress", stage, loaded?, total?}   stage: "downloading" | "starting" |
 //                                                "ready"; bytes as sent over the network
 //   {type: "ready", versions, timings}           timings: ms since the worker started
-//   {type: "error", message, stage, missing?}    start-up failed for good (missing: a
-//                                                file of this build is no longer served)
+//   {type: "error", reason?, numbers?, message,  start-up failed for good; reason: why,
+//    stage, missing?}                            as named in lvl_rules/words/engine.py
+//                                                (the page words it; message: the detail
+//                                                otherwise); missing: a file of this
+//                                                build is no longer served
 //   {type: "answer", id, response | error}       response: the JSON text
 //   {type: "csp", directive, blocked}            the CSP blocked something
 // Page -> worker, then: {type: "request", id, request}   request: JSON text
@@ -56,9 +59,23 @@ function progress(name, bytes = {}) {
   post({ type: "progress", stage: name, ...bytes });
 }
 
+// A failure the page words itself: `reason` names its words in lvl_rules/words/engine.py,
+// `numbers` what goes into them.
+class StartError extends Error {
+  constructor(reason, numbers = {}) {
+    super(`${reason}: ${JSON.stringify(numbers)}`);
+    this.reason = reason;
+    this.numbers = numbers;
+  }
+}
+
 // A file of this build that the server no longer has (a newer build replaced it): the
 // page then reloads into the new build (engine-client.js).
-class MissingFile extends Error {}
+class MissingFile extends StartError {
+  constructor(path, status) {
+    super("missing-file", { path, status });
+  }
+}
 
 // --- Downloads, with the progress a person sees. Every engine file is fetched here as
 // soon as the manifest is known, and its bytes counted as they arrive; Pyodide's own
@@ -93,7 +110,7 @@ class Downloads {
   async fetch({ url, entry }, { keep = false, priority = "auto" } = {}) {
     const response = await fetch(url, { priority });
     if (response.status === 404 || response.status === 410) {
-      throw new MissingFile(`${url.pathname}: not on the server (HTTP ${response.status})`);
+      throw new MissingFile(url.pathname, response.status);
     }
     if (!response.ok) throw new Error(`${url.pathname}: HTTP ${response.status}`);
     const encoding = response.headers.get("Content-Encoding") || "identity";
@@ -210,16 +227,11 @@ function sleep(ms) {
 // A CSP without 'wasm-unsafe-eval' makes Pyodide wait forever (it only logs a warning);
 // fail at once with a message that says why. (A probe: compiles 8 bytes, patches nothing.)
 function checkWebAssembly() {
-  if (typeof WebAssembly !== "object") {
-    throw new Error("this browser does not support WebAssembly, which the rules engine needs");
-  }
+  if (typeof WebAssembly !== "object") throw new StartError("no-webassembly");
   try {
     new WebAssembly.Module(new Uint8Array([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00]));
   } catch (error) {
-    throw new Error(
-      "WebAssembly is blocked here (the Content-Security-Policy must allow " +
-        `'wasm-unsafe-eval' in script-src): ${error.message}`,
-    );
+    throw new StartError("webassembly-blocked", { detail: error.message });
   }
 }
 
@@ -311,7 +323,7 @@ async function boot() {
       ? "import random; random.seed()" // the snapshot's random state is every visitor's: reseed
       : "import lvl_rules; lvl_rules.load_all()",
   );
-  const handle = pyodide.pyimport("lvl_rules.api").handle;
+  const handle = pyodide.pyimport("lvl_rules.faces.api").handle;
   const versions = JSON.parse(
     pyodide.runPython(
       "import json, sys, lvl_rules; json.dumps({'python': sys.version.split()[0], 'lvl_rules': lvl_rules.__version__})",
@@ -333,6 +345,8 @@ const engine = boot();
 engine.catch((error) => {
   post({
     type: "error",
+    reason: error?.reason,
+    numbers: error?.numbers,
     message: String(error?.message ?? error),
     stage,
     missing: error instanceof MissingFile,

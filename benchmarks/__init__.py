@@ -1,0 +1,4 @@
+"""Figures, never assertions: engine speed, site build time, browser start-up, Lighthouse.
+
+Run each as ``.venv/bin/python -m benchmarks.<name>`` from the repository root (``make bench``).
+"""

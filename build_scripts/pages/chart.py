@@ -1,0 +1,56 @@
+"""The technique chart of an edition as an accessible HTML table, answered by the engine.
+
+One column per chart band. A cell gives the answer for Gi and No-Gi together when they
+agree, and says "Gi only" / "No-Gi only" when they do not. Words and symbols, never
+colour alone; each cell carries data-gi / data-nogi with the engine's answers.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from lvl_rules.engines.chart import Cell, chart
+from lvl_rules.model import Band, Edition, Technique
+from lvl_rules.words.site import EVERY_ATHLETE, NEVER, answer_words, chart_caption
+
+
+def chart_table(edition: Edition) -> str:
+    """Rows: techniques. Columns: chart bands."""
+    bands = edition.bands
+    head = "".join(f'<th scope="col">{escape(b.label)}</th>' for b in bands)
+    body = [_row(technique, cells, bands) for technique, cells in chart(edition)]
+    return (
+        '<div class="lvl-chart-wrap" role="region" aria-label="Technique chart" tabindex="0">\n'
+        f'<table class="lvl-chart">\n<caption>{escape(chart_caption(edition))}</caption>\n'
+        f'<thead><tr><th scope="col">Technique</th>{head}</tr></thead>\n<tbody>\n'
+        + "\n".join(body)
+        + "\n</tbody>\n</table>\n</div>"
+    )
+
+
+def _row(technique: Technique, cells: tuple[Cell, ...], bands: tuple[Band, ...]) -> str:
+    by_band = {(c.band.id, c.uniform): c.verdict.legal for c in cells}
+    name = (
+        f'<th scope="row"><span class="lvl-technique">{escape(technique.name)}</span>'
+        f'<span class="lvl-technique-kind">{escape(technique.description)}</span></th>'
+    )
+    if technique.prohibited and not any(by_band.values()):
+        tds = (
+            f'<td class="lvl-no lvl-never" colspan="{len(bands)}" data-label="{EVERY_ATHLETE}" '
+            f'data-band="all" data-gi="false" data-nogi="false">'
+            f'<span class="lvl-answer">{NEVER}</span></td>'
+        )
+    else:
+        tds = "".join(
+            _cell(band, by_band[band.id, "gi"], by_band[band.id, "nogi"]) for band in bands
+        )
+    return f'<tr id="technique-{technique.id}" data-technique="{technique.id}">{name}{tds}</tr>'
+
+
+def _cell(band: Band, gi: bool, nogi: bool) -> str:
+    kind = "yes" if gi and nogi else "no" if not (gi or nogi) else "some"
+    return (
+        f'<td class="lvl-{kind}" data-label="{escape(band.label)}" data-band="{band.id}" '
+        f'data-gi="{str(gi).lower()}" data-nogi="{str(nogi).lower()}">'
+        f'<span class="lvl-answer">{answer_words(gi, nogi)}</span></td>'
+    )

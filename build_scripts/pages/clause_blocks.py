@@ -1,0 +1,86 @@
+"""One clause as Markdown: its numbered heading with a stable id, citation tools, text, notes."""
+
+from __future__ import annotations
+
+from lvl_rules.model import Clause, Edition
+from lvl_rules.words import markdown as render
+from lvl_rules.words import site as words
+
+from .urls import cite_path, clause_page, href, md_link
+
+
+def linker(edition: Edition, page: str) -> render.Link:
+    """Render cross-references on ``page`` as Markdown links to the clause's page."""
+
+    def link(clause_id: str, text: str) -> str:
+        target = clause_page(edition.id, edition.clauses[clause_id])
+        return f"[{text}]({md_link(page, target, clause_id)})"
+
+    return link
+
+
+def clause_block(
+    edition: Edition,
+    clause: Clause,
+    page: str,
+    *,
+    level: int,
+    newer: Edition | None = None,
+    changes_page: str = "rules/changes.md",
+) -> str:
+    """The Markdown for one clause on ``page``, its heading at ``level`` (1-6)."""
+    link = linker(edition, page)
+    heading = render.heading(edition, clause)
+    lines = [f"{'#' * level} {heading} {{ #{clause.id} .lvl-clause }}", ""]
+    lines += _tools(edition, clause, page, newer, changes_page)
+    if clause.text:
+        lines += ["", render.body(edition, clause, link)]
+    for note in edition.notes_for(clause.id):
+        lines += [
+            "",
+            f'!!! note "{words.note_heading(note.title)}"',
+            "",
+            _indent(render.expand(edition, note.decision, link)),
+            "",
+            _indent(f"*{words.NOTE_REASON}* {render.expand(edition, note.reason, link)}"),
+        ]
+    return "\n".join(lines) + "\n"
+
+
+def _tools(
+    edition: Edition, clause: Clause, page: str, newer: Edition | None, changes_page: str
+) -> list[str]:
+    cite_url = href(page, cite_path(edition.id, clause.id))
+    text = words.citation(edition, clause)
+    parts = [
+        f'<span class="lvl-cite-text">{text}</span>',
+        f'<a class="lvl-permalink" href="{cite_url}" title="{words.permalink_title(text)}">'
+        f"{words.PERMALINK}</a>",
+        f'<button type="button" class="lvl-copy" data-cite="{text}" data-href="{cite_url}" '
+        f"hidden>{words.COPY_CITATION}</button>",
+    ]
+    change = edition.changed("clauses", clause.id)
+    if change is not None:
+        anchor = f"e{edition.id}-{clause.id}"
+        parts.append(
+            f"[{words.change_badge(change.kind, edition)}]"
+            f"({md_link(page, changes_page, anchor)})"
+            "{ .lvl-badge }"
+        )
+    if newer is not None:
+        parts.append(_newer_link(clause, page, newer))
+    return ['<p class="lvl-clause-tools" data-search-exclude markdown>', " ".join(parts), "</p>"]
+
+
+def _newer_link(clause: Clause, page: str, newer: Edition) -> str:
+    there = newer.clauses.get(clause.id)
+    if there is None:
+        return f"*{words.in_newer(clause, newer, changed=None)}*"
+    text = words.in_newer(clause, newer, changed=newer.changed("clauses", clause.id) is not None)
+    where, _, state = text.rpartition(" ")
+    target = md_link(page, clause_page(newer.id, there), clause.id)
+    return f"[{where}]({target}) {state}"
+
+
+def _indent(text: str) -> str:
+    return "\n".join(f"    {line}" if line else "" for line in text.splitlines())

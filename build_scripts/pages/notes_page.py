@@ -1,0 +1,45 @@
+"""The editorial notes page and the data page."""
+
+from __future__ import annotations
+
+from lvl_rules.model import Edition
+from lvl_rules.words import markdown as render
+from lvl_rules.words import site as words
+
+from . import page_meta
+from .clause_blocks import linker
+from .templating import TEMPLATES
+from .urls import clause_page, md_link
+
+NOTES_PAGE = "rules/notes.md"
+DATA_PAGE = "data/index.md"
+
+
+def notes_markdown(editions: tuple[Edition, ...]) -> str:
+    """Every editorial note of every edition, newest edition first."""
+    shown = []
+    for edition in reversed(editions):
+        link = linker(edition, NOTES_PAGE)
+        notes = []
+        for note in edition.notes.values():
+            clause = edition.clauses[note.clause]
+            notes.append(
+                {
+                    "id": note.id,
+                    "title": note.title,
+                    "where": f"§{clause.id}" if clause.numbered else render.title(edition, clause),
+                    "target": md_link(NOTES_PAGE, clause_page(edition.id, clause), clause.id),
+                    "decision": render.expand(edition, note.decision, link),
+                    "reason": render.expand(edition, note.reason, link),
+                }
+            )
+        shown.append({"id": edition.id, "title": edition.title, "notes": notes})
+    about = page_meta.for_page_about_editions(editions, words.SITE_PAGES["notes"])
+    return TEMPLATES.get_template("notes.md.j2").render(about=about, editions=shown)
+
+
+def data_markdown(editions: tuple[Edition, ...], latest: str) -> str:
+    """The page that describes the machine-readable files."""
+    return TEMPLATES.get_template("data.md.j2").render(
+        editions=list(reversed(editions)), latest=latest
+    )

@@ -1,0 +1,84 @@
+"""Rows of the "Scoring at a glance" page, straight from an edition's scoring data."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lvl_rules.model import Edition
+from lvl_rules.words import markdown as render
+from lvl_rules.words.scoring import award_words, foul_effect, label
+from lvl_rules.words.site import points_words
+
+from .urls import clause_page, md_link
+
+
+def _where(edition: Edition, page: str, clause_id: str) -> str:
+    return md_link(page, clause_page(edition.id, edition.clauses[clause_id]))
+
+
+def points_rows(edition: Edition, page: str) -> list[dict[str, str]]:
+    """Every position, every variant and the escaped submissions, with their award."""
+    rows = []
+    for position in edition.positions.values():
+        rows.append(
+            {
+                "name": position.name,
+                "award": points_words(position.points),
+                "clause": position.clause,
+            }
+        )
+        for variant_id, variant in position.variants.items():
+            if variant.standard:
+                continue
+            award = award_words(variant)
+            if variant.explain:
+                award += f". {variant.explain}"
+            rows.append(
+                {
+                    "name": label(edition, position.id, variant_id),
+                    "award": award,
+                    "clause": variant.clause,
+                }
+            )
+    for escape in edition.escapes.values():
+        rows.append({"name": escape.name, "award": award_words(escape), "clause": escape.clause})
+    return [{**row, "page": _where(edition, page, row["clause"])} for row in rows]
+
+
+def advantage_rows(edition: Edition, page: str) -> list[dict[str, str]]:
+    """Named reasons for an advantage."""
+    return [
+        {"name": r.name, "clause": r.clause, "page": _where(edition, page, r.clause)}
+        for r in edition.advantages.values()
+    ]
+
+
+def foul_rows(edition: Edition, page: str) -> list[dict[str, str]]:
+    """Every named foul and the generic ones, with their effect."""
+    return [
+        {
+            "name": foul.name,
+            "effect": foul_effect(edition, foul),
+            "clause": foul.clause,
+            "page": _where(edition, page, foul.clause),
+        }
+        for foul in edition.fouls.values()
+    ]
+
+
+def decision_rows(edition: Edition, page: str) -> list[dict[str, Any]]:
+    """Every way a match can be decided, in the rulebook's order, with its summary."""
+    return [
+        {
+            "name": method.name,
+            "clause": method.clause,
+            "page": _where(edition, page, method.clause),
+            "detail": method.summary,
+        }
+        for method in edition.methods.values()
+    ]
+
+
+def sequence_points(edition: Edition) -> str:
+    """The worked example of section 4: guard pass then mount."""
+    return render.expand(edition, "{points:guard-pass+mount}")

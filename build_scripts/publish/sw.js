@@ -1,0 +1,349 @@
+// LVL Rules service worker: what a visitor asked for, kept for offline use.
+//
+// Written to <site>/sw.js by build_scripts/publish/service_worker.py, which fills in BUILD
+// below from the built site: every file that may be kept, with its sha256, its size, its
+// group and the bytes it costs to download (its brotli or gzip sibling's size, where there
+// is one), and a version that is a hash of them all. One cache per version ("lvl-rules-<version>"); a
+// new build is a new sw.js, hence a new service worker that fills a new cache and, once
+// the reader accepts the update (or on their first visit), deletes every other one.
+//
+// Nothing is downloaded that the visitor did not ask for:
+// - message "keep" {urls, core}: the page just loaded (it was not served by this worker
+//   yet) and, with `core` (the page sends it unless the visitor saves data), the "core"
+//   group: the theme's files, the search index and the sitemap, which the page has
+//   mostly just loaded, and the page shown for what is missing;
+// - fetch: files of this build come from the cache; one not cached yet is fetched once
+//   and kept: pages as they are visited, PDFs and printable pages when opened. Anything else goes to the network; a page that is
+//   neither cached nor reachable gets the cached 404 page;
+//   A lookup or calculator page sends the engine's files this way once it has loaded
+//   them (they are in the browser's HTTP cache by then: no byte is sent again);
+// - message "keep-all": everything, for use at a venue without signal (the page's
+//   "keep everything" control), with progress.
+//
+// Page <-> worker messages ({type, ...}):
+//   page -> worker  "status" {url}    reply: "status" (below)
+//   page -> worker  "keep" {urls, core, for}, "keep-all", "skip-waiting"
+//   worker -> pages "progress" {version, cached, total}   bytes, while keeping everything
+//   worker -> pages "status" {version, cached, total, everything, engine, page, kept, for}
+//     cached/total: download bytes kept / of everything; everything: all is kept;
+//     engine: every engine file is kept; page: the asking page's URL is kept; kept: every
+//     URL of a "keep" message is; for: that message's "for", echoed
+
+const BUILD = /* BUILD */ {};
+
+const PREFIX = "lvl-rules-";
+const CACHE = PREFIX + BUILD.version;
+const SCOPE = new URL(self.registration.scope);
+// What this cache holds: read at install to reuse unchanged files in the next version.
+const INDEX_URL = new URL("__lvl-offline-index__", SCOPE).href;
+const PARALLEL = 6;
+
+// url -> {sha256, size, group, cost}   cost: bytes it takes to download
+const FILES = new Map(
+  Object.entries(BUILD.files).map(([path, [sha256, size, group, cost]]) => [
+    new URL(path, SCOPE).href,
+    { sha256, size, group, cost },
+  ]),
+);
+const TOTAL = sum([...FILES.values()]);
+const inFlight = new Map(); // url -> promise of the download being stored
+const jobs = new Map(); // job name -> promise (one "keep-all" at a time)
+
+// Nothing is downloaded at install: the page says what to keep (see "keep").
+self.addEventListener("install", () => {});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    (async () => {
+      for (const name of await caches.keys()) {
+        if (name.startsWith(PREFIX) && name !== CACHE) await caches.delete(name);
+      }
+      await self.clients.claim();
+    })(),
+  );
+});
+
+self.addEventListener("message", (event) => {
+  const message = event.data;
+  const reply = (report) => event.source?.postMessage(report);
+  switch (message?.type) {
+    case "skip-waiting":
+      self.skipWaiting();
+      break;
+    case "status":
+      event.waitUntil(status(message.url).then(reply));
+      break;
+    case "keep":
+      event.waitUntil(
+        Promise.all([keepURLs(message.urls ?? []), message.core && storeGroups(["core"])])
+          .catch((error) => console.warn("LVL Rules offline:", error.message))
+          .then(() => status(message.urls?.[0], message.urls))
+          .then((report) => reply({ ...report, for: message.for })),
+      );
+      break;
+    case "keep-all":
+      event.waitUntil(keepEverything());
+      break;
+  }
+});
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET") return;
+  const url = new URL(request.url);
+  if (url.origin !== SCOPE.origin || !url.pathname.startsWith(SCOPE.pathname)) return;
+  const key = keyOf(url);
+  if (key) {
+    event.respondWith(fromCache(key, request));
+  } else if (request.mode === "navigate") {
+    const page = `${url.origin}${url.pathname}/`;
+    if (FILES.has(page)) {
+      event.respondWith(Response.redirect(page + url.search, 301));
+    } else {
+      event.respondWith(fetch(request).catch(() => notFound()));
+    }
+  }
+});
+
+// This version's cache; null once a newer version has taken over (it deleted this cache,
+// which must not be made again) or, unless `create`, if it is not there.
+async function openCache({ create = false } = {}) {
+  if (self.serviceWorker?.state === "redundant") return null;
+  if (!create && !(await caches.has(CACHE))) return null;
+  return caches.open(CACHE);
+}
+
+// The cache key of a URL of this build (queries and fragments ignored), or null.
+function keyOf(url) {
+  const href = url.origin + url.pathname;
+  if (FILES.has(href)) return href;
+  if (href.endsWith("/index.html") && FILES.has(href.slice(0, -"index.html".length))) {
+    return href.slice(0, -"index.html".length);
+  }
+  return null;
+}
+
+// The cache that answers fetches, opened once for this worker's life: opening it again
+// for every request cost two more round trips to the browser's cache storage each, and
+// a repeat visit's engine fetches its runtime through here (measured: first answer
+// ~0.05 s sooner). Forgotten while there is none yet, and once this version is replaced.
+let servingCache = null;
+
+function cacheForServing() {
+  if (self.serviceWorker?.state === "redundant") servingCache = null;
+  servingCache ??= openCache({ create: true }).then(
+    (cache) => {
+      if (!cache) servingCache = null;
+      return cache;
+    },
+    () => {
+      servingCache = null; // cache storage failed: the network answers, and next time we retry
+      return null;
+    },
+  );
+  return servingCache;
+}
+
+async function fromCache(key, request) {
+  const cache = await cacheForServing();
+  const hit = await cache?.match(key);
+  if (hit) return hit;
+  const pending = inFlight.get(key);
+  if (pending) {
+    await pending.catch(() => {});
+    const stored = await cache?.match(key);
+    if (stored) return stored;
+  }
+  // Not cached yet: fetch it for the page and keep a copy if its sha256 matches.
+  let response;
+  try {
+    response = await fetch(request);
+  } catch (error) {
+    if (request.mode === "navigate") return notFound();
+    throw error;
+  }
+  if (cache && response.ok && !response.redirected && response.type === "basic") {
+    const copy = response.clone();
+    track(key, keep(cache, key, copy));
+  }
+  return response;
+}
+
+async function notFound() {
+  const page = await caches.match(new URL(BUILD.notFound, SCOPE).href, { cacheName: CACHE });
+  if (!page) return Response.error();
+  return new Response(page.body, { status: 404, statusText: "Not Found", headers: page.headers });
+}
+
+// Store a response fetched for a page if its bytes are this build's.
+async function keep(cache, key, response) {
+  const bytes = await response.arrayBuffer();
+  const actual = hex(await crypto.subtle.digest("SHA-256", bytes));
+  if (actual !== FILES.get(key).sha256) {
+    throw new Error(`${key}: sha256 ${actual} is not this build's`);
+  }
+  const { status, statusText, headers } = response;
+  await cache.put(key, new Response(bytes, { status, statusText, headers }));
+}
+
+function track(key, promise) {
+  inFlight.set(key, promise);
+  promise
+    .catch((error) => console.warn(`LVL Rules offline: ${key}: ${error.message}`))
+    .finally(() => inFlight.delete(key));
+  return promise;
+}
+
+// Every file of some groups (or every group) into this version's cache: copied from an
+// older cache when its sha256 is unchanged, else downloaded and checked.
+async function storeGroups(groups, onStored = () => {}) {
+  const cache = await openCache({ create: true });
+  if (!cache) return;
+  const have = new Set((await cache.keys()).map((request) => request.url));
+  const wanted = [...FILES].filter(
+    ([url, file]) => (!groups || groups.includes(file.group)) && !have.has(url),
+  );
+  await storeFiles(cache, wanted, onStored);
+}
+
+// The given URLs of this build (others are ignored), as storeGroups() stores files.
+async function keepURLs(urls) {
+  const cache = await openCache({ create: true });
+  if (!cache) return;
+  const wanted = [];
+  for (const url of urls) {
+    const key = keyOf(new URL(url));
+    if (key && !(await cache.match(key))) wanted.push([key, FILES.get(key)]);
+  }
+  await storeFiles(cache, wanted);
+}
+
+async function storeFiles(cache, wanted, onStored = () => {}) {
+  const older = await olderCaches();
+  let failed = null;
+  await pool(wanted, PARALLEL, async ([url, file]) => {
+    try {
+      const pending = inFlight.get(url);
+      if (pending) await pending;
+      else await track(url, storeOne(cache, url, file, older));
+      onStored(file);
+    } catch (error) {
+      failed ??= error;
+    }
+  });
+  if (failed) throw failed;
+  await cache.put(INDEX_URL, Response.json(hashes(await cache.keys())));
+}
+
+async function storeOne(cache, url, file, older) {
+  for (const { cache: old, index } of older) {
+    if (index[url] !== file.sha256) continue;
+    const response = await old.match(url);
+    if (response) return cache.put(url, response);
+  }
+  let response;
+  try {
+    response = await fetch(url, { integrity: sri(file.sha256) });
+  } catch {
+    // A stale copy in the HTTP cache, or a file changed on the server since this build:
+    // once more from the server itself, then give up until the next attempt.
+    response = await fetch(url, { integrity: sri(file.sha256), cache: "reload" });
+  }
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  if (response.redirected) {
+    // A page served after a redirect cannot answer a navigation: keep the bytes only.
+    const { status, statusText, headers } = response;
+    response = new Response(await response.blob(), { status, statusText, headers });
+  }
+  await cache.put(url, response);
+}
+
+// The caches of older versions, each with what it holds: {cache, index: {url: sha256}}.
+async function olderCaches() {
+  const older = [];
+  for (const name of await caches.keys()) {
+    if (!name.startsWith(PREFIX) || name === CACHE) continue;
+    const cache = await caches.open(name);
+    const index = await (await cache.match(INDEX_URL))?.json().catch(() => null);
+    if (index) older.push({ cache, index });
+  }
+  return older;
+}
+
+function hashes(requests) {
+  const index = {};
+  for (const { url } of requests) {
+    if (FILES.has(url)) index[url] = FILES.get(url).sha256;
+  }
+  return index;
+}
+
+// One run of a named job at a time; a second request joins the first.
+function job(name, work) {
+  if (!jobs.has(name)) {
+    const running = work()
+      .catch((error) => console.warn("LVL Rules offline:", error.message))
+      .finally(() => jobs.delete(name));
+    jobs.set(name, running);
+  }
+  return jobs.get(name);
+}
+
+function keepEverything() {
+  return job("all", async () => {
+    let { cached } = await status();
+    await storeGroups(null, (file) => {
+      cached += file.cost;
+      broadcast({ type: "progress", version: BUILD.version, cached, total: TOTAL });
+    });
+    broadcast(await status());
+  });
+}
+
+// What is kept: download bytes of everything, the engine, the page at `url`, and whether
+// every one of `urls` is.
+async function status(url, urls = []) {
+  const cache = await openCache();
+  const have = new Set(((await cache?.keys()) ?? []).map((request) => request.url));
+  const kept = [...FILES].filter(([key]) => have.has(key));
+  const engine = [...FILES].filter(([, file]) => file.group === "engine");
+  const page = url ? keyOf(new URL(url)) : null;
+  return {
+    type: "status",
+    version: BUILD.version,
+    cached: sum(kept.map(([, file]) => file)),
+    total: TOTAL,
+    everything: kept.length === FILES.size,
+    engine: engine.every(([key]) => have.has(key)),
+    page: Boolean(page && have.has(page)),
+    kept: urls.every((each) => have.has(keyOf(new URL(each)))),
+  };
+}
+
+async function broadcast(message) {
+  const clients = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+  for (const client of clients) {
+    client.postMessage(message);
+  }
+}
+
+async function pool(items, size, work) {
+  const queue = [...items];
+  const runners = Array.from({ length: Math.min(size, queue.length) }, async () => {
+    while (queue.length) await work(queue.shift());
+  });
+  await Promise.all(runners);
+}
+
+function sum(files) {
+  return files.reduce((total, file) => total + file.cost, 0);
+}
+
+function hex(buffer) {
+  return Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+function sri(sha256) {
+  const bytes = sha256.match(/../g).map((pair) => parseInt(pair, 16));
+  return `sha256-${btoa(String.fromCharCode(...bytes))}`;
+}

@@ -1,0 +1,399 @@
+"""The scoring engine: a match's events in; the score, the outcome and every effect out.
+
+Pure: the same division and events always give the same scoresheet. Each effect the
+engine applies is structured (what happened, to whom, with which numbers and IDs) and
+carries the clause it applies; :mod:`lvl_rules.words.scoring` puts it into words.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..errors import RulesError
+from ..model import Award, Foul, Ladder
+from .division import Division
+from .eligibility import decide
+from .events import (
+    ATHLETES,
+    BOTH,
+    SEVERITIES,
+    Advantage,
+    End,
+    Event,
+    LossOfConsciousness,
+    Panel,
+    Penalty,
+    Score,
+    SevereFoul,
+    Stoppage,
+    Submission,
+    SubmissionEscaped,
+    TechniqueApplied,
+    parse_events,
+)
+
+RULING_VALUE = {"advantage": 0.5, "none": 0.0, "penalty": -1.0}
+
+
+@dataclass(frozen=True, slots=True)
+class Needs:
+    """The records this engine relies on by ID; the loader checks every edition has them."""
+
+    fouls: Mapping[str, str]  # foul ID -> the group it must be in
+    methods: tuple[str, ...]
+    escapes: tuple[str, ...]
+
+
+NEEDS = Needs(
+    fouls={
+        "stalling": "stalling",  # a double stalling call
+        "serious": "serious",  # a panel's middle ruling "penalty"
+        "severe": "severe",  # a severe foul of kind "technical"
+        "disciplinary": "disciplinary",  # ... of kind "disciplinary"
+        "illegal-hold": "severe",  # a technique not legal for the division
+    },
+    methods=(
+        "submission",
+        "stoppage",
+        "disqualification",
+        "loss-of-consciousness",
+        "points",
+        "advantages",
+        "penalties",
+        "referee-decision",
+        "random-draw",
+    ),
+    escapes=("locked", "open"),
+)
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Tally:
+    """One athlete's scoreboard."""
+
+    points: int = 0
+    advantages: int = 0
+    penalties: int = 0
+    disqualified: bool = False
+    disqualified_from: str | None = None  # "match" or "competition"
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Effect:
+    """One thing the engine applied: its kind, to whom, the facts, and the clause."""
+
+    event: int
+    athlete: str | None
+    kind: str
+    cite: str
+    facts: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Outcome:
+    """How the match ended; ``winner`` None when it has not ended or is undecided."""
+
+    ended: bool = False
+    winner: str | None = None
+    method: str | None = None
+    kind: str = "under-way"
+    cite: str | None = None
+    facts: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Scoresheet:
+    """The scored match."""
+
+    division: Division
+    events: tuple[Event, ...]
+    athletes: dict[str, Tally]
+    outcome: Outcome
+    effects: tuple[Effect, ...]
+
+
+def opponent(athlete: str) -> str:
+    """The other athlete."""
+    return "B" if athlete == "A" else "A"
+
+
+def ladder_for(athlete: Division) -> Ladder:
+    """The penalty scale of the division (8.2): the first whose sets cover it."""
+    return next(
+        ladder
+        for ladder in athlete.edition.ladders
+        if any(
+            c.matches(age=athlete.age, rank=athlete.effective_rank, uniform=athlete.uniform)
+            for c in ladder.when
+        )
+    )
+
+
+def score(athlete: Division, raw_events: Any) -> Scoresheet:
+    """Score a match; raise RulesError for any bad event, naming it and what is allowed."""
+    events = parse_events(athlete.edition, raw_events)
+    match = _Match(athlete)
+    for event in events:
+        if match.outcome.ended:
+            raise RulesError(
+                "after-the-end", field=f"events[{event.index}]", index=event.index,
+                ended_at=match.ended_at, method=match.outcome.method,
+            )  # fmt: skip
+        match.event = event.index
+        HANDLERS[type(event)](match, event)
+        if match.outcome.ended:
+            match.ended_at = event.index
+    return Scoresheet(
+        division=athlete,
+        events=events,
+        athletes={name: Tally(**vars(state)) for name, state in match.tallies.items()},
+        outcome=match.outcome,
+        effects=tuple(match.effects),
+    )
+
+
+class _State:
+    def __init__(self) -> None:
+        self.points = 0
+        self.advantages = 0
+        self.penalties = 0
+        self.disqualified = False
+        self.disqualified_from: str | None = None
+
+
+class _Match:
+    """The running state of one match while its events are applied."""
+
+    def __init__(self, athlete: Division) -> None:
+        self.division = athlete
+        self.rules = athlete.edition
+        self.ladder = ladder_for(athlete)
+        self.tallies = {name: _State() for name in ATHLETES}
+        self.outcome = Outcome()
+        self.ended_at = -1
+        self.effects: list[Effect] = []
+        self.event = 0
+
+    def note(self, athlete: str | None, kind: str, cite: str, **facts: Any) -> None:
+        self.effects.append(
+            Effect(event=self.event, athlete=athlete, kind=kind, cite=cite, facts=facts)
+        )
+
+    def award(self, athlete: str, award: Award, **subject: Any) -> None:
+        """Give what an award gives; ``subject`` names it (position and variant, or escape)."""
+        tally = self.tallies[athlete]
+        if award.kind == "points":
+            tally.points += award.points
+        elif award.kind == "advantage":
+            tally.advantages += 1
+        self.note(athlete, "award", award.clause, award=award, **subject)
+
+    def finish(self, winner: str | None, method: str, kind: str, **facts: Any) -> None:
+        clause = self.rules.methods[method].clause
+        self.outcome = Outcome(
+            ended=True, winner=winner, method=method, kind=kind, cite=clause, facts=facts
+        )
+        self.note(winner, "outcome", clause, outcome=self.outcome)
+
+    def undecided(self, kind: str, clause: str, **facts: Any) -> None:
+        self.outcome = Outcome(ended=True, kind=kind, cite=clause, facts=facts)
+        self.note(None, "outcome", clause, outcome=self.outcome)
+
+    def disqualify(self, athlete: str, scope: str, cite: str, kind: str, **facts: Any) -> None:
+        tally = self.tallies[athlete]
+        tally.disqualified = True
+        tally.disqualified_from = scope
+        self.note(athlete, kind, cite, scope=scope, **facts)
+
+
+def _score(match: _Match, event: Score) -> None:
+    position = match.rules.positions[event.position]
+    subject = {"position": position.id, "variant": event.variant}
+    if event.repeated:
+        match.note(event.athlete, "repeated", match.rules.scoring.repeat_clause, **subject)
+        return
+    match.award(event.athlete, position.award(event.variant), **subject)
+
+
+def _advantage(match: _Match, event: Advantage) -> None:
+    reason = match.rules.advantages.get(event.reason or "")
+    match.tallies[event.athlete].advantages += 1
+    clause = reason.clause if reason else match.rules.scoring.advantage_clause
+    match.note(event.athlete, "advantage", clause, reason=event.reason)
+
+
+def _submission_escaped(match: _Match, event: SubmissionEscaped) -> None:
+    escape = "locked" if event.locked else "open"
+    match.award(event.athlete, match.rules.escapes[escape], escape=escape)
+
+
+def _not_a_foul_here(match: _Match, athlete: str | None, foul: Foul) -> bool:
+    """Note it and say so when a foul does not exist in this division (only_for, unless_legal)."""
+    d = match.division
+    if not foul.applies(age=d.age, rank=d.effective_rank, uniform=d.uniform):
+        match.note(athlete, "not-a-foul-here", foul.clause, foul=foul.id, division=d)
+    elif foul.unless_legal is not None and (verdict := decide(d, foul.unless_legal)).legal:
+        match.note(athlete, "legal-here", verdict.cite, foul=foul.id, technique=foul.unless_legal)
+    else:
+        return False
+    return True
+
+
+def _penalty(match: _Match, event: Penalty) -> None:
+    foul = match.rules.fouls[event.foul]
+    if _not_a_foul_here(match, event.athlete, foul):
+        return
+    athletes = ATHLETES if event.athlete == BOTH else (event.athlete,)
+    match.note(event.athlete, "foul-called", foul.clause, foul=foul.id, athletes=athletes)
+    for athlete in athletes:
+        _step(match, athlete)
+    _end_if_disqualified(match)
+    if match.outcome.ended:
+        return
+    if len(athletes) == 2:
+        step = match.rules.scoring.double_stalling_step
+        if all(match.tallies[a].penalties == step for a in athletes):
+            clause = match.rules.scoring.double_stalling_clause
+            match.note(None, "double-stalling-restart", clause, step=step)
+        else:
+            match.note(None, "both-penalized-restart", foul.clause)
+        return
+    _foul_extras(match, event.athlete, foul, event.defending)
+
+
+def _step(match: _Match, athlete: str) -> None:
+    ladder = match.ladder
+    tally = match.tallies[athlete]
+    tally.penalties += 1
+    count = tally.penalties
+    step = ladder.steps[count - 1]
+    other = opponent(athlete)
+    facts = {"count": count, "ladder": ladder.id, "effect": step.effect, "other": other}
+    if step.effect == "disqualify":
+        match.disqualify(athlete, "match", ladder.clause, "ladder-step", **facts)
+        return
+    if step.effect == "advantage":
+        match.tallies[other].advantages += 1
+    elif step.effect == "points":
+        match.tallies[other].points += step.points
+    match.note(athlete, "ladder-step", ladder.clause, points=step.points, **facts)
+
+
+def _end_if_disqualified(match: _Match) -> None:
+    out = [name for name, tally in match.tallies.items() if tally.disqualified]
+    if len(out) == 2:
+        match.finish(None, "disqualification", "both-disqualified")
+    elif out:
+        match.finish(opponent(out[0]), "disqualification", "disqualification")
+
+
+def _foul_extras(match: _Match, athlete: str, foul: Foul, defending: bool) -> None:
+    other = opponent(athlete)
+    if foul.restart:
+        match.note(None, "restart", foul.clause, how=foul.restart)
+    extra = foul.opponent_points + (foul.opponent_points_if_defending if defending else 0)
+    if extra:
+        match.tallies[other].points += extra
+        match.note(other, "foul-points", foul.clause, foul=foul.id, points=extra)
+
+
+def _severe(match: _Match, event: SevereFoul) -> None:
+    foul = match.rules.fouls[event.foul or SEVERITIES[event.kind or "technical"]]
+    if not _not_a_foul_here(match, event.athlete, foul):
+        _severe_foul(match, event.athlete, foul)
+
+
+def _severe_foul(match: _Match, athlete: str, foul: Foul) -> None:
+    scope = "competition" if foul.group == "disciplinary" else "match"
+    match.note(athlete, "severe-foul", foul.clause, foul=foul.id)
+    match.disqualify(athlete, scope, match.rules.scoring.severe_penalty_clause, "disqualified")
+    _end_if_disqualified(match)
+
+
+def _technique(match: _Match, event: TechniqueApplied) -> None:
+    verdict = decide(match.division, event.technique)
+    match.note(event.athlete, "technique", verdict.cite, verdict=verdict)
+    if not verdict.legal:
+        _severe_foul(match, event.athlete, match.rules.fouls["illegal-hold"])
+
+
+def _panel(match: _Match, event: Panel) -> None:
+    positions = match.rules.positions
+
+    def value(ruling: str) -> float:
+        return positions[ruling].points if ruling in positions else RULING_VALUE[ruling]
+
+    middle = sorted(event.rulings, key=value)[1]
+    match.note(
+        event.athlete, "panel", match.rules.scoring.panel_clause,
+        rulings=event.rulings, middle=middle,
+    )  # fmt: skip
+    common = {"index": event.index, "athlete": event.athlete}
+    if middle in positions:
+        _score(match, Score(**common, position=middle))
+    elif middle == "advantage":
+        _advantage(match, Advantage(**common))
+    elif middle == "penalty":
+        _penalty(match, Penalty(**common, foul="serious"))
+
+
+def _submission(match: _Match, event: Submission) -> None:
+    match.finish(event.athlete, "submission", "submission")
+
+
+def _stoppage(match: _Match, event: Stoppage) -> None:
+    match.finish(opponent(event.athlete), "stoppage", "stoppage", loser=event.athlete)
+
+
+def _loss_of_consciousness(match: _Match, event: LossOfConsciousness) -> None:
+    loser = event.athlete
+    method = "loss-of-consciousness"
+    match.finish(opponent(loser), method, method, loser=loser)
+    if event.head_trauma:
+        match.note(loser, "head-trauma", match.rules.methods[method].clause)
+
+
+def _end(match: _Match, event: End) -> None:
+    a, b = match.tallies["A"], match.tallies["B"]
+    injured = event.both_injured
+    for method, left, right in (
+        ("points", a.points, b.points),
+        ("advantages", a.advantages, b.advantages),
+        ("penalties", b.penalties, a.penalties),  # fewer penalties wins
+    ):
+        if left != right:
+            winner = "A" if left > right else "B"
+            match.finish(winner, method, "on-score", both_injured=injured)
+            if event.referee_decision or event.random_draw:
+                match.note(None, "no-decision-needed", match.rules.methods[method].clause)
+            return
+    if event.both_injured and event.final:
+        if event.random_draw:
+            match.finish(event.random_draw, "random-draw", "random-draw", both_injured=injured)
+        else:
+            clause = match.rules.scoring.random_draw_clause
+            match.undecided("draw-needed", clause, both_injured=injured)
+        return
+    if event.referee_decision:
+        winner = event.referee_decision
+        match.finish(winner, "referee-decision", "referee-decision", both_injured=injured)
+        return
+    clause = match.rules.methods["referee-decision"].clause
+    match.undecided("decision-needed", clause, both_injured=injured)
+
+
+HANDLERS: dict[type[Event], Callable[[_Match, Any], None]] = {
+    Score: _score,
+    Advantage: _advantage,
+    SubmissionEscaped: _submission_escaped,
+    Penalty: _penalty,
+    SevereFoul: _severe,
+    TechniqueApplied: _technique,
+    Panel: _panel,
+    Submission: _submission,
+    Stoppage: _stoppage,
+    LossOfConsciousness: _loss_of_consciousness,
+    End: _end,
+}

@@ -1,0 +1,134 @@
+"""The JSON API: the same requests and answers for the CLI, the browser and other tools.
+
+Every function takes plain JSON-like values and returns plain JSON-like values.
+:func:`handle` wraps them for the browser's engine worker: one JSON request string in,
+one JSON response string out, errors included (never an exception), within the limits
+of :mod:`.limits`.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from .. import loading
+from ..engines.chart import who_may_use
+from ..engines.division import Division
+from ..engines.eligibility import group_of, technique
+from ..errors import RulesError
+from ..words import division as division_words
+from ..words import eligibility as eligibility_words
+from . import limits
+from .export import export_edition
+from .library import check_all, division, division_json, load_edition, score_match
+
+
+def division_from(params: Mapping[str, Any]) -> Division:
+    """A division from request fields: edition, age, lvl or belt, experience, uniform."""
+    return division(
+        params.get("edition", "latest"),
+        age=params.get("age"),
+        uniform=params.get("uniform"),
+        lvl=params.get("lvl"),
+        belt=params.get("belt"),
+        experience=params.get("experience") or (),
+    )
+
+
+def eligibility(params: Mapping[str, Any]) -> dict[str, Any]:
+    """Every technique of the catalogue for one division: legal or not, why, which clause."""
+    athlete = division_from(params)
+    group = group_of(athlete)
+    return {
+        "edition": athlete.edition_id,
+        "division": division_json(athlete),
+        "description": division_words.describe(athlete),
+        "remarks": list(division_words.remarks(athlete)),
+        "group": {"id": group.id, "label": group.label},
+        "techniques": [answer.to_json() for answer in check_all(athlete)],
+    }
+
+
+def divisions_for(params: Mapping[str, Any]) -> dict[str, Any]:
+    """Which chart columns (age/rank bands, Gi or No-Gi) may use one technique."""
+    edition = load_edition(params.get("edition", "latest"))
+    move = technique(edition, params.get("technique", ""))
+    cells = who_may_use(edition, move.id)
+    return {
+        "edition": edition.id,
+        "technique": {"id": move.id, "name": move.name, "prohibited": move.prohibited},
+        "cite": edition.eligibility.clause,
+        "legal_in": [
+            {
+                "band": c.band.id,
+                "label": c.band.label,
+                "uniform": c.uniform,
+                "reason": eligibility_words.reason(c.verdict),
+            }
+            for c in cells
+        ],
+        "summary": eligibility_words.who_may_use(
+            move.name, [(c.band.label, c.uniform) for c in cells]
+        ),
+    }
+
+
+def score(params: Mapping[str, Any], events: Any) -> dict[str, Any]:
+    """Score a match: the division's fields and the list of events."""
+    return score_match(division_from(params), events).to_json()
+
+
+def editions() -> dict[str, Any]:
+    """The editions, oldest first, and which one is in force."""
+    ids = loading.edition_ids()
+    return {
+        "latest": ids[-1],
+        "editions": [
+            {"id": e.id, "title": e.title, "description": e.description, "based_on": e.based_on}
+            for e in (loading.load_edition(i) for i in ids)
+        ],
+    }
+
+
+def export(params: Mapping[str, Any]) -> dict[str, Any]:
+    """A whole edition as JSON."""
+    return export_edition(load_edition(params.get("edition", "latest")))
+
+
+ACTIONS = {
+    "eligibility": eligibility,
+    "divisions-for": divisions_for,
+    "score": lambda request: score(request, request.get("events")),
+    "editions": lambda request: editions(),
+    "export": export,
+    "limits": lambda request: dict(limits.LIMITS),
+}
+
+
+def handle(request: Any) -> str:
+    """Answer one JSON request: ``{"action": "eligibility", ...}`` -> ``{"ok": ..., ...}``.
+
+    Never raises, whatever ``request`` is (text, bytes, anything): bad input is an answer
+    with ``ok`` false, the message, the field at fault and the problem's code. Input is
+    checked against :mod:`.limits` before it is parsed.
+    """
+    try:
+        parsed = limits.read_json(request, "request")
+        if not isinstance(parsed, dict):
+            raise RulesError("request-not-object", field="request")
+        limits.check_value(parsed, "")
+        action = parsed.get("action")
+        if not isinstance(action, str) or action not in ACTIONS:
+            raise RulesError("unknown-action", field="action", value=action, known=tuple(ACTIONS))
+        return json.dumps({"ok": True, "result": ACTIONS[action](parsed)})
+    except RulesError as error:
+        return _refusal(error)
+    except Exception as error:  # a defect of ours, still answered (the fuzz tests hunt it)
+        return _refusal(RulesError("internal-error", kind=type(error).__name__, reason=str(error)))
+
+
+def _refusal(error: RulesError) -> str:
+    return json.dumps(
+        {"ok": False, "error": str(error), "field": error.field, "problem": error.problem}
+    )

@@ -1,0 +1,115 @@
+"""Read the editions shipped in the package (or a folder given by a test) into models.
+
+The only place that reads the package's data files. Editions are loaded by their exact
+ID; "latest" and numbers are resolved by the faces (:mod:`lvl_rules.faces.library`).
+"""
+
+from __future__ import annotations
+
+import functools
+import tomllib
+from importlib.resources import files
+from importlib.resources.abc import Traversable
+from typing import Any
+
+from ..errors import RulesError
+from ..model import COLLECTIONS, SETTINGS, Change, Edition
+from ..model.edition import OPTIONAL
+from ..model.reader import Table
+from .amendments import Origins, apply_amendment, check_amendment_target
+from .checks import check_edition
+
+AMENDMENT_FILE = "amendment.toml"
+
+
+def default_root() -> Traversable:
+    """The editions folder shipped in the package."""
+    return files("lvl_rules").joinpath("editions")
+
+
+def edition_ids(root: Traversable | None = None) -> tuple[str, ...]:
+    """The IDs of every edition, oldest first."""
+    root = root or default_root()
+    ids = [entry.name for entry in root.iterdir() if entry.is_dir() and entry.name.isdigit()]
+    return tuple(sorted(ids, key=int))
+
+
+def load_edition(edition_id: str, root: Traversable | None = None) -> Edition:
+    """The complete edition with this exact ID (amendments merged), built once and cached."""
+    return _load(edition_id, root)
+
+
+def load_all(root: Traversable | None = None) -> tuple[Edition, ...]:
+    """Every edition, oldest first."""
+    return tuple(load_edition(edition, root) for edition in edition_ids(root))
+
+
+def clear_cache() -> None:
+    """Forget loaded editions, so edited data files are read again (the site's live reload)."""
+    _load.cache_clear()
+    _edition_data.cache_clear()
+
+
+@functools.cache
+def _load(edition_id: str, root: Traversable | None) -> Edition:
+    data, origins, changes = _edition_data(edition_id, root or default_root())
+    edition = Edition.from_data(data, origins, changes=changes)
+    check_edition(edition, origins)
+    if edition.id != edition_id:
+        raise RulesError(
+            "folder-mismatch", field="edition.id", file=origins.get(("edition", None)),
+            id=edition.id, folder=edition_id,
+        )  # fmt: skip
+    return edition
+
+
+@functools.cache
+def _edition_data(
+    edition_id: str, root: Traversable
+) -> tuple[dict[str, Any], Origins, tuple[Change, ...]]:
+    folder = root.joinpath(edition_id)
+    amendment = folder.joinpath(AMENDMENT_FILE)
+    if amendment.is_file():
+        table = _read(amendment, f"editions/{edition_id}/{AMENDMENT_FILE}")
+        earlier = tuple(e for e in edition_ids(root) if int(e) < int(edition_id))
+        base_id = check_amendment_target(table, earlier)
+        base, base_origins, _ = _edition_data(base_id, root)
+        return apply_amendment(base, base_origins, table)
+    data: dict[str, Any] = {}
+    origins: Origins = {}
+    for entry in sorted(folder.iterdir(), key=lambda e: e.name):
+        if not entry.name.endswith(".toml"):
+            continue
+        label = f"editions/{edition_id}/{entry.name}"
+        for name, value in _read(entry, label).raw().items():
+            if name in data:
+                raise RulesError("table-twice", file=label, table=name, other=origins[(name, None)])
+            data[name] = value
+            origins[(name, None)] = label
+            if isinstance(value, dict):
+                for key in value:
+                    origins[(name, key)] = label
+    for name in (*SETTINGS, *COLLECTIONS):
+        if name not in data and name not in OPTIONAL:
+            raise RulesError(
+                "tables-missing", field=name, folder=f"editions/{edition_id}", table=name
+            )
+    return data, origins, ()
+
+
+def _read(entry: Traversable, label: str) -> Table:
+    raw = entry.read_bytes()
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise RulesError(
+            "not-utf8", field=label, file=label, position=error.start,
+            line=raw.count(b"\n", 0, error.start) + 1,
+        ) from None  # fmt: skip
+    try:
+        parsed = tomllib.loads(text)
+    except ValueError as error:  # TOMLDecodeError, or an integer too long to read
+        raise RulesError("not-toml", field=label, file=label, reason=str(error)) from None
+    except RecursionError:
+        raise RulesError("toml-too-deep", field=label, file=label) from None
+    return Table(parsed, file=label, path="")

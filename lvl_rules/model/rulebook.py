@@ -1,0 +1,83 @@
+"""The rulebook's text: clauses and editorial notes, and the syntax of their markers."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from .fields import declare
+from .markup import MARKER, REFERENCE
+from .reader import Table
+
+__all__ = ["FRONT_MATTER", "MARKER", "REFERENCE", "Clause", "Note"]
+
+FRONT_MATTER = ("preamble", "reading-guide", "closing-note")
+CLAUSE_ID = re.compile(r"\d+(\.\d+)*")
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Clause:
+    """One citable provision: a section, a sub-section or a named part of one."""
+
+    id: str = declare("clause-key", "The clause's number (5.4), or a name for front matter.")
+    title: str = declare("markup", "The title, with generated values written out.", rendered=True)
+    text: str = declare(
+        "markup",
+        "The text as written in the data: Markdown with {§…} references and {…} markers.",
+        default="",
+        json="source",
+    )
+
+    @property
+    def parent(self) -> str | None:
+        """The enclosing clause's ID (``"2.3"`` for ``"2.3.7"``), or None at the top."""
+        head, dot, _ = self.id.rpartition(".")
+        return head if dot else None
+
+    @property
+    def depth(self) -> int:
+        """1 for a section, 2 for a sub-section, and so on."""
+        return self.id.count(".") + 1
+
+    @property
+    def section(self) -> str:
+        """The top-level section this clause belongs to."""
+        return self.id.split(".", 1)[0]
+
+    @property
+    def numbered(self) -> bool:
+        """Whether the clause has a section number (front matter does not)."""
+        return self.id not in FRONT_MATTER
+
+    def references(self) -> tuple[str, ...]:
+        """Clause IDs this clause's title and text refer to."""
+        return tuple(REFERENCE.findall(self.title + "\n" + self.text))
+
+    def markers(self) -> tuple[tuple[str, str], ...]:
+        """Generated content this clause embeds, as (kind, argument) pairs."""
+        return tuple(MARKER.findall(self.title + "\n" + self.text))
+
+    def settle(self, table: Table, context: dict[str, Any]) -> Clause:
+        """Clause IDs are section numbers or one of the front-matter names; the text is
+        kept without the blank lines around it."""
+        del context
+        if not CLAUSE_ID.fullmatch(self.id) and self.id not in FRONT_MATTER:
+            raise table.fail("", "clause-id", value=self.id, front_matter=FRONT_MATTER)
+        return dataclasses.replace(self, text=self.text.strip())
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Note:
+    """An editorial note: how we read the source where it is silent or unclear, and why."""
+
+    id: str = declare("key", "The note's ID.")
+    clause: str = declare("clause", "The clause the note concerns.")
+    title: str = declare("text", "What the note is about.")
+    decision: str = declare("markup", "What we decided.")
+    reason: str = declare("markup", "Why: safety first, then fairness.")
+
+    def references(self) -> tuple[str, ...]:
+        """Clause IDs the note's text refers to, its own clause first."""
+        return (self.clause, *REFERENCE.findall(self.decision + "\n" + self.reason))

@@ -1,0 +1,83 @@
+"""What the command line prints for a person at a terminal (``--json`` prints data)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..model import Edition
+from .markdown import body, heading
+
+ERROR_PREFIX = "lvl-rules: error: "
+ERROR_CLOSED = "it is closed"  # why standard output cannot take the answer
+# The command line's own help, by command and option.
+HELP = {
+    "program": "The LVL Grappling Federation's rules.",
+    "eligibility": "which techniques are legal for a division",
+    "score": "score a match from a JSON list of events",
+    "divisions-for": "which divisions may use a technique",
+    "export": "a whole edition (JSON, or the text of every clause)",
+    "editions": "the editions and which is in force",
+    "--edition": "1, 2 or latest (default)",
+    "--age": "age in years, 4 to 120",
+    "--lvl": "LVL 1-4 (Edition 1)",
+    "--belt": "belt (Edition 2)",
+    "--experience": "prior experience (Edition 2)",
+    "--uniform": "gi or nogi",
+    "--json": "print JSON",
+    "events": "JSON file with the list of events, or - for stdin",
+    "technique": "technique ID, e.g. heel-hook",
+}
+
+
+def eligibility(result: dict[str, Any]) -> str:
+    """Every technique for one division, legal or not, with the reason and the clause."""
+    lines = [f"LVL Rules, Edition {result['edition']}: {result['description']}"]
+    lines.append(f"Group: {result['group']['label']}")
+    for t in result["techniques"]:
+        mark = "LEGAL    " if t["legal"] else "NOT LEGAL"
+        lines.append(f"  {mark}  {t['name']}  (§{t['cite']})")
+        lines.append(f"             {t['reason']}")
+    return "\n".join(lines)
+
+
+def score(result: dict[str, Any]) -> str:
+    """A scored match: the log, each athlete's tally, the result."""
+    division = result["division"]
+    lines = [f"LVL Rules, Edition {division['edition']}: match log"]
+    for line in result["log"]:
+        lines.append(f"  #{line['event'] + 1:<3} {line['effect']}  (§{line['cite']})")
+    for name, tally in result["athletes"].items():
+        out = " DISQUALIFIED" if tally["disqualified"] else ""
+        lines.append(
+            f"{name}: {tally['points']} points, {tally['advantages']} advantages, "
+            f"{tally['penalties']} penalties{out}"
+        )
+    outcome = result["result"]
+    if outcome["winner"]:
+        lines.append(f"Result: {outcome['winner']} wins ({outcome['method']})")
+    else:
+        lines.append("Result: " + ("no winner yet" if not outcome["ended"] else "undecided"))
+    return "\n".join(lines)
+
+
+def divisions_for(result: dict[str, Any]) -> str:
+    """Who may use one technique."""
+    return str(result["summary"])
+
+
+def editions(result: dict[str, Any]) -> str:
+    """The editions, and which one is in force."""
+    return "\n".join(
+        f"{e['title']}{' (in force)' if e['id'] == result['latest'] else ''}: {e['description']}"
+        for e in result["editions"]
+    )
+
+
+def rulebook(edition: Edition) -> str:
+    """The text of every clause of an edition, as Markdown."""
+    parts = [f"# {edition.name}, {edition.title}"]
+    for clause in edition.clauses.values():
+        parts.append(f"\n{'#' * min(clause.depth + 1, 6)} {heading(edition, clause)}\n")
+        if clause.text:
+            parts.append(body(edition, clause))
+    return "\n".join(parts)
