@@ -226,7 +226,11 @@ class Engine {
         break;
       case "error":
         if (message.missing && reloadIntoNewBuild()) {
-          this._reloading = true; // requests wait for the new build's page
+          // Requests wait for the new build's page; this build's worker has nothing more
+          // to say (it stays as the page's worker, so that none is started again).
+          this._reloading = true;
+          clearTimeout(this._watchdog);
+          this._worker.terminate();
           return;
         }
         this._fail(

@@ -89,8 +89,15 @@ class Downloads {
   constructor(files) {
     this.loaded = new Map(); // url -> bytes received, scaled to the encoding sent
     this.sizes = new Map(files.map(({ url, entry }) => [url.href, size(entry, "br")]));
+    this.responses = []; // each download's response, once its status is known to be ok
     this.reported = 0;
     this.began = performance.now();
+  }
+
+  // Resolves once every download so far has an answer from the server that is ok (its
+  // body may still be on its way); rejects with the first that is not.
+  responded() {
+    return Promise.all(this.responses);
   }
 
   received() {
@@ -106,13 +113,22 @@ class Downloads {
     return total;
   }
 
-  // The response's body counted as it arrives; resolves with the bytes if `keep`.
-  async fetch({ url, entry }, { keep = false, priority = "auto" } = {}) {
-    const response = await fetch(url, { priority });
-    if (response.status === 404 || response.status === 410) {
-      throw new MissingFile(url.pathname, response.status);
-    }
-    if (!response.ok) throw new Error(`${url.pathname}: HTTP ${response.status}`);
+  // Starts a download; resolves with the bytes if `keep`, once the body has arrived (its
+  // bytes counted as they come). A status that is not ok rejects it, and responded().
+  fetch({ url, entry }, { keep = false, priority = "auto" } = {}) {
+    const response = fetch(url, { priority }).then((response) => {
+      if (response.status === 404 || response.status === 410) {
+        throw new MissingFile(url.pathname, response.status);
+      }
+      if (!response.ok) throw new Error(`${url.pathname}: HTTP ${response.status}`);
+      return response;
+    });
+    response.catch(() => {}); // awaited by responded() and below
+    this.responses.push(response);
+    return response.then((ok) => this._read(ok, url, entry, keep));
+  }
+
+  async _read(response, url, entry, keep) {
     const encoding = response.headers.get("Content-Encoding") || "identity";
     this.sizes.set(url.href, size(entry, encoding));
     // The body arrives decoded: count its share of the bytes the network carried.
@@ -222,6 +238,11 @@ function sleep(ms) {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
+// `promise`, unless `failure` rejects first (a download failed: stop at once).
+function unless(failure, promise) {
+  return Promise.race([failure, promise]);
+}
+
 // --- Booting Pyodide
 
 // A CSP without 'wasm-unsafe-eval' makes Pyodide wait forever (it only logs a warning);
@@ -272,19 +293,24 @@ async function boot() {
     downloads.fetch(stdlib, { priority: "low" }),
     downloads.fetch(wheel, { priority: "low" }),
   ]);
+  // A download that fails (a file a newer build removed, say) ends the start-up at once,
+  // whatever step it is at, and the page hears of it (a missing file: it reloads into the
+  // new build) without waiting for Pyodide to stumble on the same file. Every promise
+  // here is handled as it is made: no rejection is left uncaught while another awaits.
+  const failure = fetched.then(() => new Promise(() => {}));
+  failure.catch(() => {});
   const memory =
     snapshot && !start.saveData
       ? snapshotIfItPays(snapshot, wasm.url, downloads, wasmFetched)
       : null;
+  memory?.image.catch(() => {});
   const runtime = import(mjs.url.href);
-  runtime.catch(() => {}); // awaited below
-  const useSnapshot = memory ? await memory.use : false;
+  runtime.catch(() => {});
+  const useSnapshot = memory ? await unless(failure, memory.use) : false;
   Promise.all([fetched, useSnapshot && memory.image]).then(
     () => progress(STAGES[1]),
     () => {},
   );
-  fetched.catch(() => {}); // awaited below
-  memory?.image.catch(() => {});
 
   const options = {
     indexURL: runtimeURL.href,
@@ -292,29 +318,28 @@ async function boot() {
     lockFileContents: manifest.pyodide.lockfile,
     packageBaseUrl: engineURL.href,
   };
+  const { loadPyodide } = await unless(failure, runtime);
+  mark("runtime imported");
+  // Pyodide fetches the same files (from the HTTP cache, or joining our downloads): only
+  // once the server has answered for every one of them, so that it never meets a file
+  // that is not there.
+  await downloads.responded();
   let pyodide;
   let snapshotUse = "none";
-  try {
-    const { loadPyodide } = await runtime;
-    mark("runtime imported");
-    if (useSnapshot) {
-      try {
-        pyodide = await loadPyodide({ ...options, _loadSnapshot: memory.image });
-        snapshotUse = "used";
-      } catch (error) {
-        await fetched; // a file missing is not a snapshot that failed
-        // A snapshot that fails its checksum or does not restore: start Python the slow way.
-        console.warn("LVL Rules engine: the snapshot failed, starting Python from scratch.", error);
-        snapshotUse = `failed: ${error?.message ?? error}`;
-      }
+  if (useSnapshot) {
+    try {
+      pyodide = await unless(failure, loadPyodide({ ...options, _loadSnapshot: memory.image }));
+      snapshotUse = "used";
+    } catch (error) {
+      await unless(failure, memory.image); // throws if the snapshot is missing, say
+      // A snapshot that fails its checksum or does not restore: start Python the slow way.
+      console.warn("LVL Rules engine: the snapshot failed, starting Python from scratch.", error);
+      snapshotUse = `failed: ${error?.message ?? error}`;
     }
-    if (snapshot && !useSnapshot)
-      snapshotUse = start.saveData ? "skipped: save-data" : "skipped: slow network";
-    pyodide ??= await loadPyodide(options);
-  } catch (error) {
-    await fetched; // throws the download's own error (a file of another build, say) if any
-    throw error;
   }
+  if (snapshot && !useSnapshot)
+    snapshotUse = start.saveData ? "skipped: save-data" : "skipped: slow network";
+  pyodide ??= await unless(failure, loadPyodide(options));
   mark("python started");
   await pyodide.loadPackage("lvl-rules", { checkIntegrity: true, messageCallback: () => {} });
   mark("wheel installed");
