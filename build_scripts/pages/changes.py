@@ -11,52 +11,179 @@ from lvl_rules.words import markdown as render
 from lvl_rules.words.site import (
     COLLECTION_TITLES,
     KIND_WORDS,
+    READING_MARK,
     citation,
     first_allowed,
     moved,
+    not_in,
     unchanged_paragraphs,
 )
 
 from . import page_meta
 from .clause_blocks import linker
+from .notes_page import NOTES_PAGE
 from .urls import clause_page, md_link
 
 PAGE = "rules/changes.md"
 _TOKENS = re.compile(r"\s+|[^\s]+")
 _EMPHASIS = re.compile(r"\*\*|(?<![\w*])\*(?=\S)|(?<=\S)\*(?![\w*])")
+_LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
+_ROW_RULE = re.compile(r"\|?(\s*:?-+:?\s*\|)+\s*:?-*:?\s*")
+_BULLET = re.compile(r"^[-*+]\s+")
+_NUMBERED = re.compile(r"^\d+\.\s+")
 
 
-def clause_diff(old: str, new: str) -> str:
-    """Paragraph by paragraph: unchanged runs folded away, changed ones diffed word by word."""
-    a, b = _plain(old).split("\n\n"), _plain(new).split("\n\n")
-    blocks = []
-    for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
+Block = tuple[str, str]  # (kind: "p", "li", "ol", "row" or "title", plain text)
+BREAK = "\x00"  # between two blocks, in the word sequence a diff runs over
+
+
+def clause_diff(old: str, new: str, sides: tuple[str, str]) -> str:
+    """The old and the new text side by side (stacked on a phone), block by block:
+    unchanged runs folded away, each changed run with its words marked inside each side
+    (removed words struck out on the old side, added words underlined on the new).
+    ``sides``: the two sides' names. No Markdown marker is left in the text."""
+    a, b = _blocks(old), _blocks(new)
+    parts = []
+    matcher = difflib.SequenceMatcher(None, a, b, autojunk=False)
+    for op, i1, i2, j1, j2 in matcher.get_opcodes():
         if op == "equal":
-            blocks.append(f'<span class="lvl-same">{unchanged_paragraphs(i2 - i1)}</span>')
-        else:
-            blocks.append(_words("\n\n".join(a[i1:i2]), "\n\n".join(b[j1:j2])))
-    joined = "\n\n".join(blocks)
-    return f'<div class="lvl-diff" data-search-exclude>{joined}</div>'
-
-
-def _words(old: str, new: str) -> str:
-    """HTML of ``new`` with words removed from ``old`` struck out and added words marked."""
-    a, b = _TOKENS.findall(old), _TOKENS.findall(new)
-    out = []
-    for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
-        if op == "equal":
-            out.append(escape("".join(a[i1:i2])))
+            parts.append(f'<p class="lvl-same">{unchanged_paragraphs(i2 - i1)}</p>')
             continue
-        # "removed: " / "added: " for screen readers come from lvl.css (::before).
-        if i2 > i1:
-            out.append(f"<del>{escape(''.join(a[i1:i2]))}</del>")
-        if j2 > j1:
-            out.append(f"<ins>{escape(''.join(b[j1:j2]))}</ins>")
+        before, after = _marked(a[i1:i2], b[j1:j2])
+        parts.append(
+            '<div class="lvl-diff-pair">'
+            f'<div class="lvl-diff-old"><p class="lvl-diff-side">{escape(sides[0])}</p>'
+            f"{before or _nothing(sides[0])}</div>"
+            f'<div class="lvl-diff-new"><p class="lvl-diff-side">{escape(sides[1])}</p>'
+            f"{after or _nothing(sides[1])}</div></div>"
+        )
+    return f'<div class="lvl-diff" data-search-exclude>{"".join(parts)}</div>'
+
+
+def _nothing(side: str) -> str:
+    return f'<p class="lvl-same">{escape(not_in(side))}</p>'
+
+
+def _blocks(markdown: str) -> list[Block]:
+    """Rule text as blocks of plain text: paragraphs, list items, table rows."""
+    blocks: list[Block] = []
+    paragraph: list[str] = []
+
+    def close() -> None:
+        if paragraph:
+            blocks.append(("p", " ".join(paragraph)))
+            paragraph.clear()
+
+    for line in _plain(markdown).splitlines():
+        text = line.strip()
+        if not text:
+            close()
+        elif _ROW_RULE.fullmatch(text):
+            continue  # a table's |---|---| line
+        elif text.startswith("|"):
+            close()
+            cells = [cell.strip() for cell in text.strip("|").split("|")]
+            blocks.append(("row", " · ".join(cells)))
+        elif _BULLET.match(text):
+            close()
+            blocks.append(("li", _BULLET.sub("", text, count=1)))
+        elif _NUMBERED.match(text):
+            close()
+            blocks.append(("ol", _NUMBERED.sub("", text, count=1)))
+        else:
+            paragraph.append(text)
+    close()
+    if blocks:
+        blocks[0] = ("title", blocks[0][1])  # the clause's heading comes first
+    return blocks
+
+
+def _marked(old: list[Block], new: list[Block]) -> tuple[str, str]:
+    """Both sides of a changed run as HTML, words compared across the whole run."""
+    a, b = _tokens(old), _tokens(new)
+    keep_a, keep_b = [False] * len(a), [False] * len(b)
+    for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
+        if op == "equal":
+            keep_a[i1:i2] = [True] * (i2 - i1)
+            keep_b[j1:j2] = [True] * (j2 - j1)
+    return _html(old, a, _joined(a, keep_a), "del"), _html(new, b, _joined(b, keep_b), "ins")
+
+
+def _joined(tokens: list[str], kept: list[bool]) -> list[bool]:
+    """A space between two changed words is part of the change: one mark, not two."""
+    out = list(kept)
+    for i in range(1, len(tokens) - 1):
+        if tokens[i].isspace() and tokens[i] != BREAK and not kept[i - 1] and not kept[i + 1]:
+            out[i] = False
+    return out
+
+
+def _tokens(blocks: list[Block]) -> list[str]:
+    tokens: list[str] = []
+    for index, (_, text) in enumerate(blocks):
+        if index:
+            tokens.append(BREAK)
+        tokens += _TOKENS.findall(text)
+    return tokens
+
+
+def _html(blocks: list[Block], tokens: list[str], kept: list[bool], mark: str) -> str:
+    """One side: each block's words, the ones not kept inside <del> or <ins>."""
+    if not blocks:
+        return ""
+    texts: list[str] = []
+    current: list[str] = []
+    run: list[str] = []
+
+    def flush() -> None:
+        if run:
+            words = "".join(run)
+            core = words.strip()
+            if core:
+                lead = words[: len(words) - len(words.lstrip())]
+                tail = words[len(words.rstrip()) :]
+                current.append(f"{escape(lead)}<{mark}>{escape(core)}</{mark}>{escape(tail)}")
+            else:
+                current.append(escape(words))
+            run.clear()
+
+    for token, keep in zip(tokens, kept, strict=True):
+        if token == BREAK:
+            flush()
+            texts.append("".join(current))
+            current.clear()
+        elif keep:
+            flush()
+            current.append(escape(token))
+        else:
+            run.append(token)
+    flush()
+    texts.append("".join(current))
+    out: list[str] = []
+    open_list = ""
+    for (kind, _), text in zip(blocks, texts, strict=True):
+        wanted = {"li": "ul", "ol": "ol"}.get(kind, "")
+        if open_list and wanted != open_list:
+            out.append(f"</{open_list}>")
+            open_list = ""
+        if wanted and not open_list:
+            out.append(f"<{wanted}>")
+            open_list = wanted
+        if wanted:
+            out.append(f"<li>{text}</li>")
+        elif kind == "title":
+            out.append(f'<p class="lvl-diff-title">{text}</p>')
+        elif kind == "row":
+            out.append(f'<p class="lvl-diff-row">{text}</p>')
+        else:
+            out.append(f"<p>{text}</p>")
+    if open_list:
+        out.append(f"</{open_list}>")
     return "".join(out)
 
 
 def _plain(markdown: str) -> str:
-    return _EMPHASIS.sub("", markdown)
+    return _LINK.sub(r"\1", _EMPHASIS.sub("", markdown))
 
 
 def changes_markdown(editions: tuple[Edition, ...]) -> str:
@@ -75,8 +202,11 @@ def changes_markdown(editions: tuple[Edition, ...]) -> str:
         "# What changed",
         "",
         "Each edition lists exactly what it changes, adds or removes; everything else carries",
-        "over unchanged. In the wording below, removed words are <del>struck through</del>,",
-        "added words are <ins>underlined</ins>, and unchanged paragraphs are folded away.",
+        "over unchanged. For each changed clause, the summary comes first, then the old and",
+        "the new wording side by side: removed words are <del>struck through</del> in the old,",
+        "added words are <ins>underlined</ins> in the new, and unchanged paragraphs are folded",
+        "away. Where a change is our reading of an update that is silent, not the",
+        "federation's own words, it says so and links to the editorial note.",
     ]
     for edition in reversed(editions):
         if edition.based_on is None:
@@ -113,6 +243,7 @@ def _edition_changes(old: Edition, new: Edition) -> list[str]:
             "",
             change.summary,
             "",
+            *_readings(new, "clauses", change.key),
         ]
         links = []
         for edition, clause in ((old, before), (new, after)):
@@ -122,7 +253,7 @@ def _edition_changes(old: Edition, new: Edition) -> list[str]:
         parts += [" → ".join(links), ""]
         old_text = _clause_text(old, before.id) if before else ""
         new_text = _clause_text(new, after.id) if after else ""
-        parts.append(clause_diff(old_text, new_text))
+        parts.append(clause_diff(old_text, new_text, (old.title, new.title)))
     parts += ["", "### The technique chart", "", *_chart_changes(old, new)]
     for collection, heading in COLLECTION_TITLES.items():
         rows = [c for c in new.changes if c.collection == collection]
@@ -130,10 +261,31 @@ def _edition_changes(old: Edition, new: Edition) -> list[str]:
             parts += ["", f"### {heading}", ""]
             parts += [
                 f"- **{_record_name(old, new, collection, c.key)}** ({KIND_WORDS[c.kind]}): "
-                f"{c.summary}"
+                f"{c.summary}{_reading_tail(new, collection, c.key)}"
                 for c in rows
             ]
     return parts
+
+
+def _note_links(edition: Edition, collection: str, key: str | None) -> str:
+    notes = edition.readings(collection, key)
+    target = md_link(PAGE, NOTES_PAGE)
+    return ", ".join(f"[{note.title}]({target}#e{edition.id}-{note.id})" for note in notes)
+
+
+def _readings(edition: Edition, collection: str, key: str | None) -> list[str]:
+    """A paragraph marking a change as our reading, with its notes; none if it is not."""
+    links = _note_links(edition, collection, key)
+    return (
+        [f'<p class="lvl-reading-mark" markdown>**{READING_MARK}** {links}</p>', ""]
+        if links
+        else []
+    )
+
+
+def _reading_tail(edition: Edition, collection: str, key: str | None) -> str:
+    links = _note_links(edition, collection, key)
+    return f" *{READING_MARK}* {links}" if links else ""
 
 
 def _record_name(old: Edition, new: Edition, collection: str, key: str | None) -> str:

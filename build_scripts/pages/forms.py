@@ -10,8 +10,8 @@ from html import escape
 
 from lvl_rules.model import MAX_AGE, MIN_AGE, Edition
 from lvl_rules.words import engine as engine_words
-from lvl_rules.words.division import UNIFORM_NAMES
-from lvl_rules.words.site import edition_choice
+from lvl_rules.words.division import UNIFORM_NAMES, rank_name
+from lvl_rules.words.site import FORM_WORDS, edition_choice
 
 from .templating import TEMPLATES
 from .urls import href
@@ -24,7 +24,18 @@ def options(pairs: list[tuple[str, str]], *, blank: str | None = None) -> str:
 
 
 def _field(kind: str, ident: str, label: str, control: str) -> str:
-    return f'<div class="lvl-field"><label for="{ident}">{label}</label>{control}</div>'
+    return (
+        f'<div class="lvl-field"><label for="{ident}">{label}</label>{control}'
+        f"{message_slot(ident, kind)}</div>"
+    )
+
+
+def message_slot(ident: str, name: str) -> str:
+    """Where the page puts a message about one field (an error or a remark); the control
+    names it with aria-describedby."""
+    return (
+        f'<p class="lvl-field-message" id="{ident}-message" data-message-for="{name}" hidden></p>'
+    )
 
 
 def edition_attributes(edition: Edition, shown: str) -> str:
@@ -38,27 +49,49 @@ def disabled_unless_shown(edition: Edition, shown: str) -> str:
     return "" if edition.id == shown else " disabled"
 
 
-def division_fields(prefix: str, editions: tuple[Edition, ...]) -> str:
-    """Edition, age, LVL or belt (+ experience) and uniform: the division form fields."""
+def _rank_options(edition: Edition, blank: str) -> str:
+    """The LVLs or belts, each with the ages it exists for, so the page can offer only
+    those of the age entered (the form follows the data)."""
+    out = [f'<option value="">{escape(blank)}</option>']
+    out += [
+        f'<option value="{escape(r.id)}" data-min-age="{r.min_age}" data-max-age="{r.max_age}">'
+        f"{escape(r.name)}</option>"
+        for r in edition.ranks.values()
+    ]
+    return "".join(out)
+
+
+def division_fields(
+    prefix: str, editions: tuple[Edition, ...], *, side_by_side: bool = False
+) -> str:
+    """Edition, age, LVL or belt (+ experience) and uniform: the division form fields.
+
+    ``side_by_side``: every edition's LVL or belt at once, each labelled with its edition
+    (the lookup compares editions for one person); otherwise only the chosen edition's."""
     latest = editions[-1].id
     choices = [(e.id, edition_choice(e, latest)) for e in reversed(editions)]
     parts = [
         _field("edition", f"{prefix}-edition", "Edition",
-               f'<select id="{prefix}-edition" name="edition">{options(choices)}</select>'),
+               f'<select id="{prefix}-edition" name="edition" '
+               f'aria-describedby="{prefix}-edition-message">{options(choices)}</select>'),
         _field("age", f"{prefix}-age", "Age",
                f'<input id="{prefix}-age" name="age" type="number" inputmode="numeric" '
-               f'min="{MIN_AGE}" max="{MAX_AGE}" step="1" autocomplete="off">'),
+               f'min="{MIN_AGE}" max="{MAX_AGE}" step="1" autocomplete="off" '
+               f'aria-describedby="{prefix}-age-message">'),
     ]  # fmt: skip
     for edition in reversed(editions):
         axis = edition.eligibility.axis
         label = "LVL" if axis == "lvl" else "Belt"
         ident = f"{prefix}-{axis}-{edition.id}"
-        ranks = [(r.id, r.name) for r in edition.ranks.values()]
         blank = f"— choose (needed from age {edition.eligibility.rank_required_from}) —"
         scope, off = edition_attributes(edition, latest), disabled_unless_shown(edition, latest)
+        if side_by_side:
+            label, scope, off = f"{label} ({edition.title})", "", ""
+        described = f' aria-describedby="{ident}-message"'
         parts.append(
             f'<div class="lvl-field"{scope}><label for="{ident}">{label}</label>'
-            f'<select id="{ident}" name="{axis}"{off}>{options(ranks, blank=blank)}</select></div>'
+            f'<select id="{ident}" name="{axis}"{off}{described}>'
+            f"{_rank_options(edition, blank)}</select>{message_slot(ident, axis)}</div>"
         )
         if edition.experiences:
             boxes = "".join(
@@ -66,16 +99,31 @@ def division_fields(prefix: str, editions: tuple[Edition, ...]) -> str:
                 f'value="{x.id}"{off}> {escape(x.name)}</label>'
                 for x in edition.experiences.values()
             )
+            promotion = edition.eligibility.promotion
+            who = (
+                f" ({edition.title}: {rank_name(edition, promotion.rank_from)}s aged "
+                f"{promotion.min_age} and over)"
+                if promotion
+                else ""
+            )
             parts.append(
-                f'<fieldset class="lvl-field"{scope}>'
-                f"<legend>Prior experience (white belts 16 and over)</legend>{boxes}</fieldset>"
+                f'<fieldset class="lvl-field"{scope} aria-describedby="{ident}-experience-message">'
+                f"<legend>Prior experience{who}</legend>{boxes}"
+                f"{message_slot(f'{ident}-experience', 'experience')}</fieldset>"
             )
     radios = "".join(
         f'<label class="lvl-check"><input type="radio" name="uniform" value="{u}"'
         f"{' checked' if u == 'gi' else ''}> {name}</label>"
         for u, name in UNIFORM_NAMES.items()
     )
-    parts.append(f'<fieldset class="lvl-field"><legend>Uniform</legend>{radios}</fieldset>')
+    parts.append(
+        f'<fieldset class="lvl-field" aria-describedby="{prefix}-uniform-message">'
+        f"<legend>Uniform</legend>{radios}{message_slot(f'{prefix}-uniform', 'uniform')}"
+        "</fieldset>"
+    )
+    # The words the form's script shows (division-form.js): from lvl_rules, not typed there.
+    said = "".join(f' data-{name}="{escape(text)}"' for name, text in FORM_WORDS.items())
+    parts.append(f"<span hidden data-form-words{said}></span>")
     return "\n".join(parts)
 
 

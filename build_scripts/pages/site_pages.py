@@ -19,7 +19,7 @@ from lvl_rules.words import site as words
 from . import changes, navigation, notes_page, page_meta, scoring_tables
 from .calculator_page import CALCULATOR, calculator_page
 from .chart import chart_table
-from .clause_blocks import clause_block
+from .clause_blocks import clause_block, linker
 from .lookup_page import LOOKUP, lookup_page
 from .templating import TEMPLATES
 from .urls import cite_path, clause_page, edition_page, md_link, page_url, sections
@@ -71,6 +71,7 @@ def edition_pages(edition: Edition, newer: Edition | None) -> dict[str, str]:
             edition=edition,
             is_latest=newer is None,
             newer=newer,
+            readings=[n for n in edition.notes.values() if n.readings and edition.based_on],
             sections=[_titled(edition, s) for s in numbered],
             closing=_titled(edition, closing),
             front_matter="\n".join(
@@ -96,11 +97,17 @@ def edition_pages(edition: Edition, newer: Edition | None) -> dict[str, str]:
             **meta(page),
         )
     page = f"rules/{edition.id}/techniques.md"
+    link = linker(edition, page)
     pages[page] = TEMPLATES.get_template("techniques.md.j2").render(
         edition=edition,
         newer=newer,
         table=chart_table(edition),
-        notes=[n for n in edition.notes.values() if n.clause.split(".")[0] == "1"],
+        promotion=words.promotion_rule(edition),
+        notes=[
+            {"id": n.id, "title": n.title, "decision": render.expand(edition, n.decision, link)}
+            for n in edition.notes.values()
+            if n.clause.split(".")[0] == "1"
+        ],
         **meta(page),
     )
     page = f"rules/{edition.id}/scoring.md"

@@ -9,9 +9,13 @@ the PDFs too.
 
 from __future__ import annotations
 
+import re
 from html import escape
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+from build_scripts.pages.poster import SIZES, poster_html, printable_px
+from lvl_rules import load_edition
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser
@@ -59,6 +63,54 @@ def write_pdfs(site_dir: Path, base_url: str, browser: Browser) -> list[Path]:
                 tagged=True,
             )
             written.append(target)
+    finally:
+        context.close()
+    return written
+
+
+CANONICAL = re.compile(r'<link rel="canonical" href="([^"]+)"')
+
+
+def poster_path(edition_id: str, size: str) -> str:
+    """Where an edition's chart poster is published, under the site: ``data/2-poster-a4.pdf``."""
+    return f"data/{edition_id}-poster-{size}.pdf"
+
+
+def chart_url(site_dir: Path, edition_id: str) -> str:
+    """The chart's public address, as the built page names itself (its canonical link)."""
+    html = (site_dir / "rules" / edition_id / "techniques" / "index.html").read_text("utf-8")
+    found = CANONICAL.search(html)
+    if found is None:
+        raise ValueError(f"rules/{edition_id}/techniques/ has no canonical link")
+    return found.group(1)
+
+
+def write_posters(site_dir: Path, browser: Browser) -> list[Path]:
+    """Each edition's technique chart as a one-page poster, A4 landscape and A3, with a
+    QR code to the chart's address: ``data/<edition>-poster-<size>.pdf``."""
+    written = []
+    context = browser.new_context(service_workers="block")
+    try:
+        page = context.new_page()
+        page.emulate_media(media="print")
+        for edition_id in print_pages(site_dir):
+            edition = load_edition(edition_id)
+            url = chart_url(site_dir, edition_id)
+            for size, paper, landscape in SIZES:
+                width, height = printable_px(size)
+                page.set_viewport_size({"width": width, "height": height})
+                page.set_content(poster_html(edition, url, size), wait_until="load")
+                tall = page.evaluate("() => document.documentElement.scrollHeight")
+                target = site_dir / poster_path(edition_id, size)
+                page.pdf(
+                    path=str(target),
+                    format=paper,
+                    landscape=landscape,
+                    print_background=True,
+                    scale=min(1.0, 0.98 * height / tall),  # one page, whatever the data
+                    tagged=True,
+                )
+                written.append(target)
     finally:
         context.close()
     return written

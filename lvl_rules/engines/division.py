@@ -133,7 +133,8 @@ def _rank(edition: Edition, axis: str, value: Any, age: int) -> str | None:
     if not rank.min_age <= age <= rank.max_age:
         raise RulesError(
             "rank-not-at-age", field=axis, axis=axis, rank=text, age=age, edition=edition.id,
-            ranks=here,
+            ranks=here, min_age=rank.min_age, max_age=rank.max_age, kids=rank.max_age < MAX_AGE,
+            optional=age < edition.eligibility.rank_required_from,
         )  # fmt: skip
     return rank.id
 

@@ -71,8 +71,33 @@ def granting_group(edition: Edition, technique_id: str) -> Group | None:
 
 def decide(athlete: Division, technique_id: str) -> Verdict:
     """Whether the athlete may use the technique, and why."""
+    return _verdict(athlete, technique(athlete.edition, technique_id), _Groups(athlete))
+
+
+def decide_all(athlete: Division) -> tuple[Verdict, ...]:
+    """Verdicts for every technique of the catalogue, in catalogue order."""
+    groups = _Groups(athlete)
+    return tuple(_verdict(athlete, move, groups) for move in athlete.edition.techniques.values())
+
+
+class _Groups:
+    """The athlete's group, and the same athlete's in the other uniform, found once."""
+
+    def __init__(self, athlete: Division) -> None:
+        self.athlete = athlete
+        self.found: dict[str, tuple[Division, Group]] = {}
+
+    def in_uniform(self, uniform: str) -> tuple[Division, Group]:
+        if uniform not in self.found:
+            athlete = self.athlete
+            if uniform != athlete.uniform:
+                athlete = replace(athlete, uniform=uniform)
+            self.found[uniform] = (athlete, group_of(athlete))
+        return self.found[uniform]
+
+
+def _verdict(athlete: Division, move: Technique, groups: _Groups) -> Verdict:
     rules = athlete.edition
-    move = technique(rules, technique_id)
     if move.prohibited:
         return Verdict(
             division=athlete, technique=move, legal=False, why="prohibited",
@@ -81,16 +106,15 @@ def decide(athlete: Division, technique_id: str) -> Verdict:
     granting = granting_group(rules, move.id)
     if granting is None:  # the data checks make every restricted technique granted once
         raise RulesError("never-allowed", edition=rules.id, technique=move.id)
-    verdict = _decide(athlete, move, granting)
+    verdict = _decide(*groups.in_uniform(athlete.uniform), move, granting)
     if not verdict.legal:
         other = next(u for u in UNIFORMS if u != athlete.uniform)
-        if _decide(replace(athlete, uniform=other), move, granting).legal:
+        if _decide(*groups.in_uniform(other), move, granting).legal:
             verdict = replace(verdict, legal_in=other)
     return verdict
 
 
-def _decide(athlete: Division, move: Technique, granting: Group) -> Verdict:
-    own = group_of(athlete)
+def _decide(athlete: Division, own: Group, move: Technique, granting: Group) -> Verdict:
     order = [group.id for group in athlete.edition.groups]
     limit = granting.limits.get(move.id)
     if order.index(own.id) < order.index(granting.id):
@@ -112,8 +136,3 @@ def _decide(athlete: Division, move: Technique, granting: Group) -> Verdict:
         limit=limit if why == "limited" else None,
         notes=tuple(dict.fromkeys((*own.notes, *granting.notes))),
     )
-
-
-def decide_all(athlete: Division) -> tuple[Verdict, ...]:
-    """Verdicts for every technique of the catalogue, in catalogue order."""
-    return tuple(decide(athlete, move) for move in athlete.edition.techniques)

@@ -19,7 +19,7 @@ from ..engines.eligibility import group_of, technique
 from ..errors import RulesError
 from ..words import division as division_words
 from ..words import eligibility as eligibility_words
-from . import limits
+from . import limits, my_division
 from .export import export_edition
 from .library import check_all, division, division_json, load_edition, score_match
 
@@ -103,6 +103,7 @@ ACTIONS = {
     "editions": lambda request: editions(),
     "export": export,
     "limits": lambda request: dict(limits.LIMITS),
+    "my-division": my_division.answer,
 }
 
 

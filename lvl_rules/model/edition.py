@@ -88,6 +88,10 @@ class Edition:
         """Editorial notes attached to a clause, in data order."""
         return tuple(note for note in self.notes.values() if note.clause == clause_id)
 
+    def readings(self, collection: str, key: str | None) -> tuple[Note, ...]:
+        """The editorial notes whose reading (not the source's words) a record follows."""
+        return tuple(note for note in self.notes.values() if note.reads(collection, key))
+
     def changed(self, collection: str, key: str) -> Change | None:
         """How the amendment that made this edition touched a record, if it did."""
         for change in self.changes:

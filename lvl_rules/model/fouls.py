@@ -12,6 +12,7 @@ from .reader import Table
 FOUL_GROUPS = ("stalling", "serious", "severe", "disciplinary")
 STEP_EFFECTS = ("mark", "advantage", "points", "disqualify")
 RESTARTS = ("standing", "center")
+RESETS = ("reaping",)  # 7.3: stop, sit the bottom athlete down, restart (after a sweep, 2 points)
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -48,6 +49,13 @@ class Foul:
     )  # fmt: skip
     unless_legal: str | None = declare(
         "ref", "A technique: where the chart makes it legal, this is no foul.", default=None
+    )
+    reset: str | None = declare(
+        "text",
+        "A stop-and-reset the referee makes, where the foul exists, before it is committed "
+        "(reaping: the reaping reset of 7.3).",
+        default=None,
+        choices=RESETS,
     )
 
     @property

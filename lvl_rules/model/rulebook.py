@@ -69,6 +69,14 @@ class Clause:
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
+class Reading:
+    """A record of an edition whose content follows an editorial note, not the source's words."""
+
+    collection: str = declare("text", "The record's table: clauses, fouls, techniques, groups, ...")
+    key: str | None = declare("text", "The record's ID (none for a settings table).", default=None)
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
 class Note:
     """An editorial note: how we read the source where it is silent or unclear, and why."""
 
@@ -77,6 +85,18 @@ class Note:
     title: str = declare("text", "What the note is about.")
     decision: str = declare("markup", "What we decided.")
     reason: str = declare("markup", "Why: safety first, then fairness.")
+    readings: tuple[Reading, ...] = declare(
+        "records",
+        "Records of this edition that follow this note rather than the source's words: a change "
+        "that is our reading, not the federation's.",
+        default=(),
+        item=Reading,
+        omit_empty=True,
+    )
+
+    def reads(self, collection: str, key: str | None) -> bool:
+        """Whether this note is our reading behind the record ``collection``/``key``."""
+        return any(r.collection == collection and r.key == key for r in self.readings)
 
     def references(self) -> tuple[str, ...]:
         """Clause IDs the note's text refers to, its own clause first."""

@@ -170,6 +170,30 @@ def _axis_word(axis: str) -> str:
     return "LVL" if axis == "lvl" else "belt"
 
 
+def choices(values: Iterable[object]) -> str:
+    """Values to choose from, as a person writes them: ``white, blue or black``."""
+    shown = [str(value) for value in values]
+    return " or ".join(shown) if len(shown) < 3 else ", ".join(shown[:-1]) + " or " + shown[-1]
+
+
+def _age_problem(d: Details) -> str:
+    value = d["value"]
+    years = f"a whole number of years from {d['minimum']} to {d['maximum']}"
+    if value is None or (isinstance(value, str) and not value.strip()):
+        return f"age is missing: give the athlete's age, {years}"
+    return f"age must be {years}, not {quoted(value)}"
+
+
+def _rank_not_at_age(d: Details) -> str:
+    word = _axis_word(d["axis"])
+    if d["kids"]:
+        who = f"{d['rank']} is a kids' {word}, for ages {d['min_age']} to {d['max_age']}"
+    else:
+        who = f"{d['rank']} is a {word} for athletes aged {d['min_age']} and over"
+    leave = f", or leave the {word} out" if d["optional"] else ""
+    return f"{d['axis']}: {who}; at {d['age']} choose {choices(d['ranks'])}{leave}"
+
+
 MESSAGES: dict[str, Callable[[Details], str]] = {
     # Edition data
     "data-key": _data_key,
@@ -206,25 +230,19 @@ MESSAGES: dict[str, Callable[[Details], str]] = {
         f"{d['given']}: Edition {d['edition']} places athletes by {_axis_word(d['axis'])}, "
         f"not {_axis_word(d['given'])}; give {d['axis']} ({allowed(d['ranks'])}) instead"
     ),
-    "age-out-of-range": lambda d: (
-        f"age must be a whole number of years from {d['minimum']} to {d['maximum']}, "
-        f"not {quoted(d['value'])}"
-    ),
+    "age-out-of-range": _age_problem,
     "unknown-uniform": lambda d: (
         f"uniform must be one of {allowed(d['choices'])} (Gi or No-Gi), not {quoted(d['value'])}"
     ),
     "rank-required": lambda d: (
-        f"{d['axis']} is required from age {d['from_age']} in Edition {d['edition']}; "
-        f"allowed: {allowed(d['ranks'])}"
+        f"{d['axis']} is missing: Edition {d['edition']} places athletes aged {d['from_age']} "
+        f"and over by {_axis_word(d['axis'])}; give one of {allowed(d['ranks'])}"
     ),
     "unknown-rank": lambda d: (
         f"{d['axis']} {quoted(d['value'])} does not exist in Edition {d['edition']}; "
         f"allowed: {allowed(d['ranks'])}"
     ),
-    "rank-not-at-age": lambda d: (
-        f"{d['axis']} '{d['rank']}' does not exist at age {d['age']} in Edition "
-        f"{d['edition']}; allowed at {d['age']}: {allowed(d['ranks'])}"
-    ),
+    "rank-not-at-age": _rank_not_at_age,
     "experience-not-list": lambda d: (
         f"experience must be a list of prior experience, not {quoted(d['value'])}; "
         f"allowed: {allowed(d['known'])}"

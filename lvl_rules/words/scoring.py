@@ -145,8 +145,8 @@ EFFECTS: dict[str, Callable[[Edition, Effect], str]] = {
         f"ruling, {x.facts['middle']}, stands."
     ),
     "head-trauma": lambda e, x: (
-        f"{x.athlete} lost consciousness from a blow to the head: no more matches at this "
-        "event; sent to the medical staff."
+        f"{x.athlete} lost consciousness from head trauma: no more matches at this event; "
+        "sent to the medical staff."
     ),
     "no-decision-needed": lambda e, x: "No decision or draw is needed: the scoreboard decides.",
     "outcome": lambda e, x: outcome(e, x.facts["outcome"]),
@@ -179,27 +179,30 @@ def step_words(step: LadderStep) -> str:
     return "Disqualification"
 
 
-def foul_effect(edition: Edition, foul: Foul) -> str:
-    """What a foul does, in words, from its data."""
+def foul_effect(edition: Edition, foul: Foul, *, for_athlete: bool = False) -> str:
+    """What a foul does, in words, from its data. ``for_athlete``: said to the athlete
+    whose division it is ("your scale"), without the divisions it is limited to (theirs is
+    already known to be one of them)."""
     if foul.group == "severe":
         words = "Disqualification from the match"
     elif foul.group == "disciplinary":
         words = "Disqualification from the competition (Gi and No-Gi)"
     else:
-        words = "The next penalty on the scale"
+        words = f"The next penalty on {'your' if for_athlete else 'the'} scale"
     if foul.restart:
         words += f"; the match restarts {foul.restart}"
     if foul.opponent_points:
         words += f"; {foul.opponent_points} points to the opponent"
     if foul.opponent_points_if_defending:
         words += (
-            f"; {foul.opponent_points_if_defending} points to the opponent if done while "
+            f"; {foul.opponent_points_if_defending} {'more ' if foul.opponent_points else ''}"
+            "points to the opponent if done while "
             "defending a takedown or sweep"
         )
     if foul.unless_legal:
         name = edition.techniques[foul.unless_legal].name.lower()
         words += f". Not a foul where {name} is legal"
-    if foul.only_for:
+    if foul.only_for and not for_athlete:
         words += ". A foul only in: " + "; ".join(
             describe_criteria(edition, c) for c in foul.only_for
         )

@@ -8,8 +8,8 @@ from collections.abc import Sequence
 
 from ..engines.eligibility import granting_group
 from ..model import Clause, Edition
-from . import markdown as render
-from .division import describe_ranks
+from .division import describe_ranks, joined, rank_name
+from .markdown import title as clause_title
 
 # -- Editions and page titles ------------------------------------------------------------
 
@@ -39,7 +39,7 @@ def page_title(name: str, label: str) -> str:
 
 def section_name(edition: Edition, section: Clause) -> str:
     """``§7 Fouls``: a numbered section in the navigation and page titles."""
-    return f"§{section.id} {render.title(edition, section)}"
+    return f"§{section.id} {clause_title(edition, section)}"
 
 
 # -- Pages of an edition, as the navigation and page titles name them -----------------
@@ -50,12 +50,20 @@ SCORING_PAGE = "Scoring at a glance"
 PRINT_PAGE = "Printable rulebook"
 SITE_PAGES = {
     "home": "Home",
-    "lookup": "Is this technique legal?",
+    "lookup": "My division",
     "calculator": "Score calculator",
     "rules": "Rules",
     "changes": "What changed",
     "notes": "Editorial notes",
     "data": "Data",
+}
+
+# -- The division form's own words, which its script reads from the page -----------------
+
+FORM_WORDS = {
+    "cite-text": "§{clause}",
+    "cite-title": "LVL Rules, Edition {edition}, §{clause}",
+    "unknown": "{value} (not in the list)",
 }
 
 # -- Citations and the tools beside each clause ------------------------------------------
@@ -93,7 +101,7 @@ def in_newer(clause: Clause, newer: Edition, *, changed: bool | None) -> str:
 
 def citation(edition: Edition, clause: Clause) -> str:
     """``LVL Rules, Edition 2, §5.4`` (front matter is cited by its title)."""
-    where = f"§{clause.id}" if clause.numbered else f"“{render.title(edition, clause)}”"
+    where = f"§{clause.id}" if clause.numbered else f"“{clause_title(edition, clause)}”"
     return f"LVL Rules, {edition.title}, {where}"
 
 
@@ -131,6 +139,40 @@ def answer_words(gi: bool, nogi: bool) -> str:
     return ONLY.format("Gi" if gi else "No-Gi")
 
 
+def promotion_rule(edition: Edition) -> str:
+    """The fair-play rule as part of a sentence, from the data (empty without one):
+    ``a white belt aged 16 or over with a black belt in judo, …, or any MMA bout competes at
+    blue belt``."""
+    promotion = edition.eligibility.promotion
+    if promotion is None:
+        return ""
+    names = [x.name[0].lower() + x.name[1:] for x in edition.experiences.values()]
+    listed = ", ".join(names[:-1]) + ", or " + names[-1] if len(names) > 2 else joined(names)
+    return (
+        f"a {rank_name(edition, promotion.rank_from)} aged {promotion.min_age} or over with "
+        f"{listed} competes at {rank_name(edition, promotion.rank_to)}"
+    )
+
+
+def poster_title(edition: Edition) -> str:
+    """The chart poster's title: ``Technique chart · LVL Rules, Edition 2``."""
+    return f"Technique chart · LVL Rules, {edition.title}"
+
+
+def poster_legend() -> str:
+    """What the poster's cells say (HTML: the marks are the chart's own)."""
+    return (
+        f"<strong>{YES}</strong>: allowed in Gi and No-Gi. <strong>{ONLY.format('No-Gi')}</strong>"
+        f": allowed in No-Gi, not in Gi. <strong>{NO}</strong>: not allowed; using it ends the "
+        "match (severe foul). A technique the chart does not list is not restricted by it."
+    )
+
+
+def poster_scan() -> str:
+    """The words beside the poster's QR code."""
+    return "Scan for the chart online, with every clause, note and change:"
+
+
 def chart_caption(edition: Edition) -> str:
     """The chart table's caption (plain text; the caller escapes it)."""
     return f"Legal techniques, {edition.title}: Gi and No-Gi unless the cell says otherwise"
@@ -149,6 +191,14 @@ COLLECTION_TITLES = {
     "experiences": "Prior experience (fair play)",
     "notes": "Editorial notes",
 }
+
+
+READING_MARK = "Our reading, not a change the update made:"
+
+
+def not_in(side: str) -> str:
+    """``(not in Edition 1)``: the side of a change that one edition does not have."""
+    return f"(not in {side})"
 
 
 def unchanged_paragraphs(count: int) -> str:

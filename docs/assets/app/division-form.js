@@ -1,7 +1,18 @@
 // The division fields shared by the lookup and the calculator: edition, age, LVL or
-// belt, prior experience, uniform. They only carry values; the engine checks them.
+// belt, prior experience, uniform. They only carry values; lvl_rules checks them (the
+// engine, or the rules table it made). Their words come from the page ([data-form-words],
+// written by the build from lvl_rules.words).
 
 const FIELDS = ["edition", "age", "lvl", "belt", "uniform"];
+
+/** Fill a "{name}" template from an object of values. */
+export function fill(template, values) {
+  return template.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
+}
+
+function formWords(form) {
+  return form.querySelector("[data-form-words]")?.dataset ?? {};
+}
 
 /** Show the fields of the chosen edition; hide and disable the others. */
 export function syncEditionFields(form) {
@@ -21,13 +32,26 @@ export function syncEditionFields(form) {
   }
 }
 
+/** Offer in each LVL or belt list only what exists at the age entered (each option says
+ *  its ages, from the data). What is chosen stays, so a wrong choice can be named. */
+export function followAge(form) {
+  const text = String(form.elements.age.value).trim();
+  const age = /^[0-9]{1,3}$/.test(text) ? Number(text) : null;
+  for (const option of form.querySelectorAll("option[data-min-age]")) {
+    const fits = age === null || (Number(option.dataset.minAge) <= age && age <= Number(option.dataset.maxAge));
+    const keep = fits || option.selected;
+    option.hidden = !keep;
+    option.disabled = !keep;
+  }
+}
+
 /** The division as request fields, from the enabled controls of the form. */
 export function readForm(form) {
   const data = new FormData(form);
   const division = {};
   for (const name of FIELDS) {
-    const value = data.get(name);
-    if (value !== null && value !== "") division[name] = value;
+    const values = data.getAll(name).filter((value) => value !== "");
+    if (values.length === 1) division[name] = values[0];
   }
   const experience = data.getAll("experience");
   if (experience.length) division.experience = experience;
@@ -45,8 +69,9 @@ export function fillForm(form, params) {
   if (age !== null) form.elements.age.value = age;
   for (const name of ["lvl", "belt"]) {
     const value = params.get(name);
-    const select = [...form.querySelectorAll(`select[name="${name}"]`)].find((s) => !s.disabled);
-    if (value !== null && select) setSelect(select, value);
+    for (const select of form.querySelectorAll(`select[name="${name}"]`)) {
+      if (!select.disabled) setSelect(select, value ?? "", formWords(form));
+    }
   }
   const experience = params.getAll("experience").flatMap((v) => v.split(","));
   for (const box of form.querySelectorAll('input[name="experience"]:not(:disabled)')) {
@@ -54,8 +79,9 @@ export function fillForm(form, params) {
   }
   const uniform = params.get("uniform");
   for (const radio of form.querySelectorAll('input[name="uniform"]')) {
-    if (uniform !== null) radio.checked = radio.value === uniform;
+    if (uniform !== null) radio.checked = radio.value === uniform.trim().toLowerCase();
   }
+  if (form.elements.age) followAge(form);
   return age !== null;
 }
 
@@ -68,7 +94,7 @@ export function toParams(division) {
   return params;
 }
 
-/** Mark the control named by an engine error (field "age", "belt", ...), clear the rest. */
+/** Mark the control named by an error (field "age", "belt", ...), clear the rest. */
 export function markInvalid(form, field) {
   for (const control of form.querySelectorAll("[aria-invalid]")) control.removeAttribute("aria-invalid");
   if (!field) return;
@@ -76,11 +102,36 @@ export function markInvalid(form, field) {
   control?.setAttribute("aria-invalid", "true");
 }
 
-/** Select a value; an unknown value (from a hand-typed URL) is kept so the engine can name it. */
-function setSelect(select, value) {
-  if (![...select.options].some((o) => o.value === value)) {
-    select.add(new Option(`${value} (not a known value)`, value));
+/** Show a message on a field (kind "error" or "remark"), or clear it (text null). */
+export function fieldMessage(form, field, text, kind = "error") {
+  const slot = [...form.querySelectorAll(`[data-message-for="${field}"]`)].find(
+    (element) => !element.closest("[hidden]:not([data-message-for])"),
+  );
+  if (!slot) return;
+  slot.hidden = !text;
+  slot.textContent = text ?? "";
+  slot.dataset.kind = kind;
+  slot.setAttribute("role", kind === "error" ? "alert" : "status");
+}
+
+/** Clear every field message. */
+export function clearFieldMessages(form) {
+  for (const slot of form.querySelectorAll("[data-message-for]")) {
+    slot.hidden = true;
+    slot.textContent = "";
   }
+}
+
+/** Select a value; one from a hand-typed URL is matched without regard to case or
+ *  spaces, and an unknown one is kept (named as such) so the rules can say what is wrong. */
+function setSelect(select, value, words) {
+  const wanted = value.trim().toLowerCase();
+  const known = [...select.options].find((o) => o.value.toLowerCase() === wanted);
+  if (known) {
+    select.value = known.value;
+    return;
+  }
+  select.add(new Option(fill(words.unknown ?? "{value}", { value }), value));
   select.value = value;
 }
 
@@ -91,10 +142,11 @@ export function showError(box, error) {
 }
 
 /** A link to the permalink of a clause: "§5.4". */
-export function citeLink(root, edition, clause) {
+export function citeLink(root, edition, clause, form = document) {
+  const words = formWords(form.querySelector ? form : document);
   const link = document.createElement("a");
   link.href = new URL(`cite/${edition}/${clause}/`, root).href;
-  link.textContent = `§${clause}`;
-  link.title = `LVL Rules, Edition ${edition}, §${clause}`;
+  link.textContent = fill(words.citeText ?? "§{clause}", { edition, clause });
+  link.title = fill(words.citeTitle ?? "", { edition, clause });
   return link;
 }

@@ -1,0 +1,275 @@
+""" "My division" in words: the messages on the form's fields, and every word the lookup
+page shows around the structured answer (names, unlock conditions, what fouls cost,
+penalty scales, remarks, the comparison of editions). The build writes
+:func:`page_words` into the page as JSON; the page's script fills in the answer with it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from ..model import MAX_AGE, MIN_AGE, Edition, Foul, Ladder
+from .division import UNIFORM_NAMES, rank_name
+from .errors import choices
+from .markdown import expand
+from .scoring import foul_effect, ordinal, step_words
+
+AGE_DIGITS = 9  # the engine reads at most this many digits as an age (engines.division)
+
+# -- Messages on the form's fields: what to do, never the engine's wording ---------------
+
+
+def field_problem(problem: str, details: Mapping[str, Any]) -> str:
+    """The message shown on a form field for a RulesError (its problem code and details).
+    It says what to do, and never repeats the value, which is in the field itself."""
+    phrase = FIELD_PROBLEMS.get(problem)
+    if phrase is None:
+        from .errors import message  # any other problem: the error's own sentence
+
+        return message(problem, details)
+    return phrase(details)
+
+
+def _age(details: Mapping[str, Any]) -> str:
+    low, high = details.get("minimum", MIN_AGE), details.get("maximum", MAX_AGE)
+    value = details.get("value")
+    text = str(value).strip() if isinstance(value, str | int) else ""
+    if value is None or text == "":
+        return f"Enter the athlete's age in years, from {low} to {high}."
+    if text.isascii() and text.isdigit():
+        if len(text) <= AGE_DIGITS and int(text) < low:
+            return f"The rules start at age {low}: enter an age from {low} to {high}."
+        return f"The rules go up to age {high}: enter an age from {low} to {high}."
+    return f"Enter the age as a whole number of years, from {low} to {high}."
+
+
+def _axis(details: Mapping[str, Any]) -> str:
+    return "LVL" if details.get("axis") == "lvl" else "belt"
+
+
+def _rank_required(details: Mapping[str, Any]) -> str:
+    ranks = details["ranks"]
+    if details["axis"] == "lvl":
+        return (
+            f"From age {details['from_age']}, Edition {details['edition']} goes by LVL: choose "
+            f"LVL {choices(ranks)}.{_LVL_IS_PLACEMENT}"
+        )
+    return (
+        f"From age {details['from_age']}, Edition {details['edition']} goes by belt: choose "
+        f"{choices(ranks)}."
+    )
+
+
+def _rank_not_at_age(details: Mapping[str, Any]) -> str:
+    word = _axis(details)
+    leave = f", or leave the {word} empty" if details["optional"] else ""
+    if details["kids"]:
+        return (
+            f"Kids' {word}s are for athletes under {details['max_age'] + 1}: choose "
+            f"{choices(details['ranks'])}{leave}."
+        )
+    name = str(details["rank"]).capitalize()
+    return (
+        f"{name} {word} is for athletes aged {details['min_age']} and over: choose "
+        f"{choices(details['ranks'])}{leave}."
+    )
+
+
+def _unknown_rank(details: Mapping[str, Any]) -> str:
+    word = _axis(details)
+    shown = "LVL " if details["axis"] == "lvl" else ""
+    return f"Choose a {word} from the list: {shown}{choices(details['ranks'])}."
+
+
+FIELD_PROBLEMS = {
+    "age-out-of-range": _age,
+    "rank-required": _rank_required,
+    "rank-not-at-age": _rank_not_at_age,
+    "unknown-rank": _unknown_rank,
+    "unknown-uniform": lambda d: "Choose Gi or No-Gi.",
+    "unknown-experience": lambda d: "Tick only the kinds of prior experience listed.",
+    "experience-not-list": lambda d: "Tick only the kinds of prior experience listed.",
+    "unknown-edition": lambda d: "Choose an edition from the list.",
+}
+
+# -- The page's words --------------------------------------------------------------------
+
+UI = {
+    "checking": "Checking…",
+    "legal": "✓ Legal for you",
+    "not_legal": "✗ Not legal for you",
+    "never": "✗ Never allowed",
+    "count_one": "{legal} of the {total} techniques in the chart is legal for you.",
+    "count_other": "{legal} of the {total} techniques in the chart are legal for you.",
+    "none_legal": "None of the chart's restricted techniques is legal for you yet.",
+    "group": "Your group in the chart: {group}.",
+    "competes_at": "With your prior experience you compete at {rank}.",
+    "first_allowed": "First allowed for “{group}”.",
+    "prohibited": "For any athlete at any level: it can cause serious injury.",
+    "from_table": "Answered at once from the rules table built with this site.",
+    "from_engine": "Answered by the rules engine running in your browser.",
+    "cite_text": "§{clause}",
+    "cite_title": "LVL Rules, {edition}, §{clause}",
+    "note_link": "Why we read it so",
+    "our_reading": "Our reading, not the federation's words:",
+    "unknown_value": "{value} (not in the list)",
+    "foul_applies": "A foul for you",
+    "foul_not_here": "Not a foul for you",
+    "foul_legal_here": "Not a foul for you: {technique} is legal for you",
+    "step": "Penalty",
+    "what": "What it does",
+    "disqualifies_severe": (
+        "Any severe foul, including a technique that is not allowed for you: "
+        "disqualification from the match."
+    ),
+    "disqualifies_disciplinary": (
+        "A disciplinary foul: disqualification from the whole competition, Gi and No-Gi."
+    ),
+    "compare_none": (
+        "Nothing in the chart, the fouls that concern you or your penalty scale differs for "
+        "you between {old} and {new}."
+    ),
+    "compare_intro": "What differs for you between {old} and {new}:",
+    "compare_fix": "To compare with {edition}, correct the field marked.",
+    "item": "What",
+    "technique_true": "✓ Legal",
+    "technique_false": "✗ Not legal",
+    "foul_true": "A foul",
+    "foul_false": "Not a foul",
+    "scale": "Your penalty scale",
+}
+UNLISTED_NOTE = "unlisted-techniques"  # the note that says what the chart does not restrict
+
+
+def page_words(editions: tuple[Edition, ...], unlocks: Iterable[str]) -> dict[str, Any]:
+    """Every word the lookup page needs around an answer, from the rule data.
+    ``unlocks``: the unlock keys the answers use (the table lists every one)."""
+    keys = sorted(set(unlocks))
+    needs = {}
+    for edition in editions:
+        axis = edition.eligibility.axis
+        needs[f"needs_{axis}"] = (
+            f"To see what changed for you, also choose your {_AXIS_WORDS[axis]} for "
+            f"{edition.title}." + (_LVL_IS_PLACEMENT if axis == "lvl" else "")
+        )
+    return {
+        "ui": {**UI, **needs},
+        "editions": {e.id: _edition_words(e, keys) for e in editions},
+    }
+
+
+_AXIS_WORDS = {"lvl": "LVL", "belt": "belt"}
+_LVL_IS_PLACEMENT = (
+    " Your LVL is the federation's fair-match placement: it cannot be worked out from a belt."
+)
+
+
+def _edition_words(edition: Edition, unlocks: list[str]) -> dict[str, Any]:
+    promotion = edition.eligibility.promotion
+    axis = edition.eligibility.axis
+    below = edition.eligibility.rank_required_from
+    remarks = {
+        "rank-unused": (
+            f"Under {below}, the {'LVL' if axis == 'lvl' else 'belt'} changes nothing in "
+            f"{edition.title}: age alone decides. You may leave it empty."
+        )
+    }
+    if promotion is not None:
+        moved = rank_name(edition, promotion.rank_from)
+        remarks["experience-rank"] = (
+            f"Prior experience changes nothing here: in {edition.title} it only moves "
+            f"{moved}s up (§{promotion.clause})."
+        )
+        remarks["experience-age"] = (
+            f"Prior experience changes nothing under {promotion.min_age} (§{promotion.clause})."
+        )
+    return {
+        "title": edition.title,
+        "techniques": {t.id: t.name for t in edition.techniques.values()},
+        "descriptions": {t.id: t.description for t in edition.techniques.values()},
+        "groups": {g.id: g.label for g in edition.groups},
+        "ranks": {r: rank_name(edition, r) for r in edition.ranks},
+        "fouls": {f.id: _foul_words(edition, f) for f in edition.fouls.values()},
+        "ladders": {ladder.id: _ladder_words(ladder) for ladder in edition.ladders},
+        "notes": {n.id: n.title for n in edition.notes.values()},
+        "unlocks": {key: unlock_words(edition, key) for key in unlocks if _fits(edition, key)},
+        "remarks": remarks,
+        "unlisted": {
+            "text": expand(edition, edition.notes[UNLISTED_NOTE].decision),
+            "note": UNLISTED_NOTE,
+            "clause": edition.notes[UNLISTED_NOTE].clause,
+        },
+        "rank_field": "LVL" if axis == "lvl" else "belt",
+    }
+
+
+def _fits(edition: Edition, key: str) -> bool:
+    """Whether an unlock key names only ranks of this edition."""
+    for part in key.split(";"):
+        name, _, value = part.partition("=")
+        if name == "rank" and any(rank not in edition.ranks for rank in value.split(",")):
+            return False
+    return True
+
+
+def unlock_words(edition: Edition, key: str) -> str:
+    """An unlock key (``age=18;rank=brown,black;uniform=nogi``) as a phrase:
+    ``Legal for you from age 18 at brown belt or above, in No-Gi``."""
+    if key == "never":
+        return "Not legal for you at your age or any later one"
+    found = dict(part.partition("=")[::2] for part in key.split(";"))
+    age = found.get("age")
+    ranks = found["rank"].split(",") if "rank" in found else []
+    names = [rank_name(edition, rank) for rank in ranks]
+    upward = len(ranks) > 1 and list(edition.ranks)[-len(ranks) :] == ranks
+    at = f"{names[0]} or above" if upward else choices(names)
+    if age and ranks:
+        head = f"from age {age} at {at}"
+    elif age:
+        head = f"from age {age}"
+    elif ranks:
+        head = f"from {names[0]}" if upward else f"at {at}"
+    else:
+        head = ""
+    kits = found["uniform"].split(",") if "uniform" in found else []
+    kit = "in " + choices(UNIFORM_NAMES[u] for u in kits) if kits else ""
+    return "Legal for you " + ", ".join(part for part in (head, kit) if part)
+
+
+def foul_cost(edition: Edition, foul: Foul) -> str:
+    """What a foul costs the athlete: the scoring page's words, said to them."""
+    return foul_effect(edition, foul, for_athlete=True) + "."
+
+
+RESET_WORDS = {
+    "reaping": (
+        "The reaping reset applies to you: when both athletes sit with their legs crossed "
+        "and one stands up, putting the other in the reaping position, the referee stops the "
+        "match, sits the bottom athlete back down, stands the top athlete at a distance and "
+        "restarts; after a sweep, the top athlete first gets 2 points."
+    ),
+}
+
+
+def _foul_words(edition: Edition, foul: Foul) -> dict[str, Any]:
+    plain = expand(edition, foul.description).replace("**", "")
+    words: dict[str, Any] = {
+        "name": foul.name,
+        "description": plain,
+        "cost": foul_cost(edition, foul),
+    }
+    if foul.unless_legal:
+        words["technique"] = edition.techniques[foul.unless_legal].name.lower()
+    if foul.reset:
+        words["reset"] = RESET_WORDS[foul.reset]
+    return words
+
+
+def _ladder_words(ladder: Ladder) -> dict[str, Any]:
+    last = len(ladder.steps)
+    return {
+        "name": ladder.name,
+        "steps": [step_words(step) for step in ladder.steps],
+        "disqualifies": f"Your {ordinal(last)} penalty disqualifies you from the match.",
+    }

@@ -1,0 +1,213 @@
+""" "My division": the engine's structured facts for the questions people bring, written
+from the sources, and the properties every answer keeps.
+
+- the parent of a 13-year-old white belt in Gi (Edition 2): one restricted technique is
+  legal (submissions that stretch the legs apart, group 2 from 13); jumping guard is a
+  serious foul under fifteen (7.2.2); the youth-protection scale (8.2);
+- a 30-year-old blue belt with wrestling experience in No-Gi: heel hooks are for brown and
+  black belts in No-Gi (group 6); closed-guard compression is legal from adult blue
+  (our reading); his experience moves only white belts up (1.1);
+- every "not legal" answer names a step that makes the technique legal, and that step
+  does (checked with the eligibility engine); below the age the LVL or belt is needed,
+  it changes nothing (so the page may say so).
+"""
+
+from __future__ import annotations
+
+import pytest
+from athletes import UNIFORMS, rank_field, ranks_at
+
+from lvl_rules import RulesError, division, load_edition
+from lvl_rules.engines.eligibility import decide
+from lvl_rules.engines.my_division import overview
+from lvl_rules.faces.my_division import answer, overview_json
+from lvl_rules.model import COLLECTIONS
+from lvl_rules.words.my_division import UNLISTED_NOTE, field_problem, page_words
+
+PARENT = {"edition": "2", "age": "13", "belt": "white", "uniform": "gi"}
+WRESTLER = {"edition": "2", "age": "30", "belt": "blue", "uniform": "nogi",
+            "experience": ["wrestling"]}  # fmt: skip
+
+
+def facts(fields: dict) -> dict:
+    placed = answer(fields)["placement"]
+    assert "answer" in placed, placed
+    return placed["answer"]
+
+
+def not_legal(found: dict) -> dict[str, str]:
+    return {item["id"]: item["unlock"] for item in found["not_legal"]}
+
+
+def fouls(found: dict) -> dict[str, str]:
+    return {item["id"]: item["status"] for item in found["fouls"]}
+
+
+def test_parent_of_a_13_year_old_white_belt():
+    """13, white belt, Gi: only leg-stretching submissions; choking and the like from 16;
+    jumping guard is a foul; the youth scale; heel hooks never before 18."""
+    found = facts(PARENT)
+    assert ["leg-stretching-submission"] == found["legal"]
+    blocked = not_legal(found)
+    assert "age=16" == blocked["omoplata"]
+    assert "age=16" == blocked["front-guillotine"]
+    assert "age=18;rank=brown,black;uniform=nogi" == blocked["heel-hook"]
+    assert "never" == blocked["scissor-takedown"]
+    assert "applies" == fouls(found)["jump-guard"]
+    assert "applies" == fouls(found)["illegal-hold"]
+    assert "under-15" == found["ladder"]
+
+
+def test_a_30_year_old_blue_belt_wrestler_in_no_gi():
+    """Heel hooks: brown and black belts in No-Gi; closed-guard compression: legal; the
+    wrestling experience changes nothing for a blue belt; jumping guard is no foul."""
+    result = answer(WRESTLER)
+    found = result["placement"]["answer"]
+    assert "rank=brown,black" == not_legal(found)["heel-hook"]
+    assert "closed-guard-compression" in found["legal"]
+    assert [{"field": "experience", "code": "experience-rank"}] == result["placement"]["remarks"]
+    assert "not-here" == fouls(found)["jump-guard"]
+    assert "standard" == found["ladder"]
+    assert {"edition": "1", "needs": "lvl"} == result["compare"]
+
+
+def test_what_changed_for_the_wrestler_at_lvl_3():
+    """At LVL 3 in Edition 1 he could heel hook in No-Gi; at blue belt in Edition 2 he may
+    not: the comparison says so, citing §1 of both editions."""
+    changes = answer({**WRESTLER, "lvl": "3"})["compare"]["differences"]
+    heel = next(c for c in changes if c["id"] == "heel-hook")
+    assert {"kind": "technique", "id": "heel-hook", "before": True, "after": False,
+            "cites": ["1", "1"], "notes": []} == heel  # fmt: skip
+
+
+def test_our_readings_are_marked_in_what_changed():
+    """An adult white belt at LVL 1 keeps the jumping-guard foul; at LVL 2 it is new for
+    him in Edition 2, and that is our reading, not the update's words."""
+    base = {"edition": "2", "age": "25", "belt": "white", "uniform": "gi"}
+    assert [] == [c for c in answer({**base, "lvl": "1"})["compare"]["differences"]
+                  if c["id"] == "jump-guard"]  # fmt: skip
+    changes = answer({**base, "lvl": "2"})["compare"]["differences"]
+    jump = next(c for c in changes if c["id"] == "jump-guard")
+    assert (False, True, ["jump-guard-white-belts"]) == (jump["before"], jump["after"],
+                                                         jump["notes"])  # fmt: skip
+    blue = answer({**base, "belt": "blue", "lvl": "1"})["compare"]["differences"]
+    squeeze = next(c for c in blue if c["id"] == "closed-guard-compression")
+    assert ["closed-guard-compression-blue"] == squeeze["notes"]
+
+
+def test_knee_reaping_is_legal_and_no_foul_for_brown_belts_in_no_gi():
+    """Group 6 may reap: the severe reaping foul (and its reset) is not theirs."""
+    found = facts({"edition": "2", "age": "40", "belt": "brown", "uniform": "nogi"})
+    assert "knee-reaping" in found["legal"]
+    assert "legal-here" == fouls(found)["knee-reaping-foot-across"]
+
+
+@pytest.mark.parametrize("edition_id", ["1", "2"])
+def test_every_unlock_makes_the_technique_legal(edition_id):
+    """For every athlete (a spread of ages, every rank, both uniforms), every technique
+    that is not legal names the step after which it is (the eligibility engine agrees),
+    or "never" for the always-prohibited ones only."""
+    edition = load_edition(edition_id)
+    axis = rank_field(edition_id)
+    for age in (*range(4, 21), 30, 120):
+        for rank in ranks_at(edition_id, age):
+            for uniform in UNIFORMS:
+                athlete = division(edition, age=age, uniform=uniform, **{axis: rank})
+                for item in overview(athlete).not_legal:
+                    move = item.verdict.technique
+                    assert item.unlock.never == move.prohibited, (athlete, move.id)
+                    if move.prohibited:
+                        continue
+                    older = max(age, item.unlock.min_age or age)
+                    kit = item.unlock.uniforms[0] if item.unlock.uniforms else uniform
+                    if item.unlock.ranks:
+                        wanted = [item.unlock.ranks[0]]
+                    elif rank in ranks_at(edition_id, older) and older >= 16:
+                        wanted = [rank]
+                    else:  # no rank asked for: then any rank at that age will do
+                        wanted = [r for r in ranks_at(edition_id, older) if r is not None]
+                    for given in wanted:
+                        later = division(edition, age=older, uniform=kit, **{axis: given})
+                        assert decide(later, move.id).legal, (athlete, move.id, item.unlock)
+
+
+@pytest.mark.parametrize("edition_id", ["1", "2"])
+def test_below_the_rank_age_the_rank_changes_nothing(edition_id):
+    """Under the age from which an edition needs an LVL or belt, every rank gives the
+    same answer as none (legal or not and when, fouls, scale): the page may say the field
+    changes nothing."""
+    edition = load_edition(edition_id)
+    axis = rank_field(edition_id)
+    for age in range(4, edition.eligibility.rank_required_from):
+        for uniform in UNIFORMS:
+            alone = overview_json(division(edition, age=age, uniform=uniform))
+            for rank in ranks_at(edition_id, age):
+                given = division(edition, age=age, uniform=uniform, **{axis: rank})
+                assert alone == overview_json(given), (age, rank, uniform)
+
+
+@pytest.mark.parametrize(
+    ("fields", "field", "words"),
+    [
+        ({"age": "3"}, "age", "The rules start at age 4: enter an age from 4 to 120."),
+        ({"age": "130"}, "age", "The rules go up to age 120: enter an age from 4 to 120."),
+        ({"age": ""}, "age", "Enter the athlete's age in years, from 4 to 120."),
+        ({"age": "30", "belt": "grey"}, "belt",
+         "Kids' belts are for athletes under 16: choose white, blue, purple, brown or black."),
+        ({"age": "12", "belt": "blue"}, "belt",
+         "Blue belt is for athletes aged 16 and over: choose white, grey, yellow, orange or "
+         "green, or leave the belt empty."),
+        ({"age": "30"}, "belt",
+         "From age 16, Edition 2 goes by belt: choose white, blue, purple, brown or black."),
+        ({"age": "30", "belt": "white", "uniform": "kimono"}, "uniform", "Choose Gi or No-Gi."),
+    ],
+)  # fmt: skip
+def test_errors_are_plain_words_on_the_field(fields, field, words):
+    """Each error names the field and says what to do, in plain words (no engine text)."""
+    result = answer({"edition": "2", "uniform": "gi", **fields})
+    error = result["placement"]["error"]
+    assert (field, words) == (error["field"], error["message"])
+
+
+def test_an_lvl_at_10_is_a_remark_not_an_error():
+    """Edition 1 at 10: the LVL changes nothing (age decides), and the page says so on the
+    LVL field; the answer is still given."""
+    result = answer({"edition": "1", "age": "10", "lvl": "3", "uniform": "gi"})
+    assert "answer" in result["placement"]
+    assert [{"field": "lvl", "code": "rank-unused"}] == result["placement"]["remarks"]
+    said = page_words((load_edition("1"), load_edition("2")), [])
+    assert "changes nothing" in said["editions"]["1"]["remarks"]["rank-unused"]
+
+
+def test_the_lvl_is_asked_for_without_inventing_it_from_a_belt():
+    """Edition 1 from 16 needs the LVL: the message says it is the federation's placement."""
+    try:
+        division("1", age=30, uniform="gi")
+    except RulesError as error:
+        said = field_problem(error.problem, error.details)
+    assert "LVL 1, 2, 3 or 4" in said
+    assert "cannot be worked out from a belt" in said
+
+
+def test_no_engine_wording_reaches_a_person():
+    """Missing values never read 'None' in any message (the old 'not None')."""
+    for value in (None, ""):
+        with pytest.raises(RulesError) as caught:
+            division("2", age=value, uniform="gi")
+        assert "None" not in str(caught.value)
+        assert "None" not in field_problem(caught.value.problem, caught.value.details)
+
+
+@pytest.mark.parametrize("edition_id", ["1", "2"])
+def test_readings_name_records_that_exist(edition_id):
+    """Every record a note names as following our reading exists in its edition, and the
+    note on what the chart does not restrict is there to be cited."""
+    edition = load_edition(edition_id)
+    for note in edition.notes.values():
+        for reading in note.readings:
+            assert reading.collection in (*COLLECTIONS, "eligibility"), note.id
+            if reading.key is not None:
+                records = getattr(edition, reading.collection)
+                keys = records if isinstance(records, dict) else {r.id for r in records}
+                assert reading.key in keys, (note.id, reading.key)
+    assert "1" == edition.notes[UNLISTED_NOTE].clause
