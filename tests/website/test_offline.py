@@ -29,6 +29,7 @@ RULE_PAGE = "rules/2/5/"
 RULE_PAGE_BUDGET = 300_000  # bytes a first visit of a rule page may cost (issue 13)
 LOOKUP = "lookup/?edition=2&age=30&belt=purple&uniform=nogi"
 CALCULATOR = "calculator/?edition=2&age=30&belt=purple&uniform=gi"
+FOUR_G = {"latency": 60, "downloadThroughput": 9e6 / 8, "uploadThroughput": 1.5e6 / 8}
 
 pytestmark = pytest.mark.browser
 
@@ -163,6 +164,41 @@ def test_the_engine_is_kept_after_the_calculator_was_used(served, browser_contex
     ).first.click()
     page.locator("#calc-log li").first.wait_for()
     assert "3" == page.locator('[data-athlete="A"]').get_attribute("data-points")
+
+
+def engine_versions(page) -> dict:
+    """The running engine's versions, once it is ready (snapshot: "used", "skipped: ...")."""
+    return page.evaluate(
+        """async () => {
+          const { engine } = await import(
+            document.querySelector("script[src*=engine-client]").src);
+          return (await engine.ready).versions;
+        }"""
+    )
+
+
+def test_a_visit_without_the_snapshot_keeps_it_for_the_next(served, browser_context):
+    """On 4G the first visit does without the memory snapshot (it would take longer to
+    download than Python takes to start); once the engine has answered, the snapshot is
+    kept in the background, and the next visit restores Python from it."""
+    url, log, _ = served
+    context, _ = browser_context
+    page = context.new_page()
+    cdp = context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send("Network.emulateNetworkConditions", {"offline": False, **FOUR_G})
+    page.goto(url + LOOKUP)
+    assert engine_versions(page)["snapshot"].startswith("skipped")
+    page.wait_for_selector(
+        "[data-lvl-offline-next-visit='kept']", state="attached", timeout=KEPT_MS
+    )
+    snapshots = [p for p in log.paths() if p.startswith("/engine/snapshot-")]
+    assert 1 == len(snapshots)  # by the service worker, once
+
+    again = context.new_page()
+    again.goto(url + LOOKUP)
+    assert "used" == engine_versions(again)["snapshot"]
+    assert snapshots == [p for p in log.paths() if p.startswith("/engine/snapshot-")]
 
 
 def test_keep_everything_makes_the_whole_site_work_offline(served, browser_context):

@@ -79,7 +79,10 @@ async function engineSettled() {
 }
 
 // On the lookup and calculator: once the engine has started, keep the files it loaded
-// (they are in the browser's HTTP cache by then: no byte is sent again).
+// (they are in the browser's HTTP cache by then: no byte is sent again). Once it has
+// answered, unless the visitor saves data, also its memory snapshot if this visit did
+// without it (a slow network): downloaded in the background, for the next visit, which
+// restores Python from it instead of starting it (benchmarks/network.py, repeat visit).
 async function keepEngineOnceStarted(active) {
   const engine = globalThis[Symbol.for("lvl-rules.engine")];
   if (!engine) return;
@@ -89,6 +92,9 @@ async function keepEngineOnceStarted(active) {
     return;
   }
   active.postMessage({ type: "keep", urls: engine.files(), for: "engine" });
+  if (savesData()) return;
+  await engine.answered;
+  active.postMessage({ type: "keep", urls: engine.files({ forNextTime: true }), for: "next-visit" });
 }
 
 function savesData() {
@@ -118,6 +124,7 @@ function showStatus(status) {
   root.dataset.lvlOffline = status.everything ? "everything" : status.page ? "page" : "";
   // The engine this page runs is kept (its snapshot too, if it used one).
   if (status.for === "engine") root.dataset.lvlOfflineEngine = status.kept ? "kept" : "";
+  if (status.for === "next-visit") root.dataset.lvlOfflineNextVisit = status.kept ? "kept" : "";
   keepBox.hidden = status.everything;
   keepButton.textContent = words("keep", { total: mb(status.total - status.cached) });
   if (keeping && !status.everything) {

@@ -35,7 +35,7 @@
  * Also: engine.state ("idle" | "asking" | "starting" | "ready" | "failed"), engine.status
  * (latest progress object), engine.start() (idempotent; importing already called it),
  * engine.restart() (end the worker and start a new one), engine.files() (the URLs the
- * running engine loaded). "asking": on a slow or data-saving connection the engine waits
+ * running engine loaded), engine.answered (resolves once it answered a first request). "asking": on a slow or data-saving connection the engine waits
  * for start({asked: true}) (the page's button); status.total is then its download size.
  * A page whose engine files the server no longer has (a newer build replaced them)
  * reloads into the new build once; its state is in its address.
@@ -72,6 +72,12 @@ class Engine {
     this._nextId = 1;
     this._worker = null;
     this._ready = null;
+    this._answered = deferred();
+  }
+
+  /** Resolves once the engine has answered a first request (on any page). */
+  get answered() {
+    return this._answered.promise;
   }
 
   /** A promise for the running engine: {versions, timings}. Starts it if needed. */
@@ -163,12 +169,19 @@ class Engine {
     return this.ready;
   }
 
-  /** The URLs of the files the running engine loaded (to keep them offline), or []. */
-  files() {
+  /**
+   * The URLs of the files the running engine loaded (to keep them offline), or []. With
+   * `forNextTime`, also its memory snapshot, if it did without it, unless the connection
+   * is costly: a repeat visit then restores Python from it instead of starting it.
+   */
+  files({ forNextTime = false } = {}) {
     const manifest = manifestInPage();
     if (this.state !== "ready" || !manifest) return [];
     const used = [manifest.stdlib, manifest.wheel, ...manifest.runtime];
-    if (this.status.versions?.snapshot === "used") used.push(manifest.snapshot);
+    const snapshotUsed = this.status.versions?.snapshot === "used";
+    if (manifest.snapshot && (snapshotUsed || (forNextTime && !connectionIsCostly()))) {
+      used.push(manifest.snapshot);
+    }
     return [new URL("manifest.json", ENGINE_URL).href, ...used.map((f) => new URL(f.path, ENGINE_URL).href)];
   }
 
@@ -264,6 +277,7 @@ class Engine {
       return;
     }
     const answer = JSON.parse(response);
+    this._answered.resolve();
     if (answer.ok) pending.resolve(answer.result);
     else
       pending.reject(new EngineError(answer.error, { kind: "rules", field: answer.field ?? null }));

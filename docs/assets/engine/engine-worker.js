@@ -205,9 +205,11 @@ function unpackSnapshot(packed, entry) {
 // brings it in less than BOOT_WITHOUT_SNAPSHOT_MS (the quiet figure: the lower one
 // spares the bytes a phone on a metered plan pays for). The rate is measured on the
 // downloads until the WebAssembly has arrived (or for MEASURE_MS), not taken from
-// navigator.connection, whose guess on localhost here was 1.55 Mbit/s. An engine kept
-// offline without its snapshot stays without it (no download the visitor did not ask
-// for). Returns {use: promise of a boolean, known within MEASURE_MS; image: promise of
+// navigator.connection, whose guess on localhost here was 1.55 Mbit/s. A visit that did
+// without it keeps it for the next in the background once the engine has answered
+// (docs/assets/app/offline.js; not when saving data); an engine kept offline without it
+// (the snapshot's download not over, or Save-Data) does without it, whatever the network
+// (the cache's speed says nothing about the network's). Returns {use: promise of a boolean, known within MEASURE_MS; image: promise of
 // the memory image, which never settles when not used}.
 const BOOT_WITHOUT_SNAPSHOT_MS = 2000;
 const MEASURE_MS = 1500;
