@@ -54,7 +54,7 @@ from pathlib import Path
 
 from playwright.sync_api import BrowserContext, Playwright, sync_playwright
 
-from build_scripts.bundle.engine import manifest_element
+from build_scripts.bundle.manifest import manifest_element
 from build_scripts.publish.security import WORKER_POLICY
 from build_scripts.tools.chromium import CHROMIUM, LAUNCH_ARGS
 from build_scripts.tools.serve import Policies, SiteServer
@@ -71,16 +71,24 @@ PAGES = {
     + urllib.parse.quote(json.dumps(EVENTS)),
 }
 # Resolves window.__firstAnswer with performance.now() once an answer is in the page and
-# a frame has been painted. Injected by Playwright before any page script runs.
+# a frame has been painted, and window.__engineAnswer once the engine's is (the lookup
+# answers first from its rules table, then from the engine: data-source="engine"; the
+# calculator and the bare page only from the engine). Injected by Playwright before any
+# page script runs.
 WATCH = """
-window.__firstAnswer = new Promise((resolve) => {
-  const found = () => document.querySelector("#lookup-rows tr, #calc-log li, body[data-done]");
+(() => {
+const painted = (selector) => new Promise((resolve) => {
+  const found = () => document.querySelector(selector);
   const done = () => requestAnimationFrame(() => setTimeout(() => resolve(performance.now()), 0));
   if (found()) return done();
   new MutationObserver((_, observer) => {
     if (found()) { observer.disconnect(); done(); }
   }).observe(document, { subtree: true, childList: true, attributes: true });
 });
+window.__firstAnswer = painted("#lookup-rows tr, #calc-log li, body[data-done]");
+window.__engineAnswer = painted(
+  "#lookup-results[data-source=engine] #lookup-rows tr, #calc-log li, body[data-done]");
+})();
 """
 
 

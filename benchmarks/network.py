@@ -20,16 +20,18 @@ target: the page's emulation does not reach it):
 - slow 4G:   1.6 Mbit/s down, 750 kbit/s up, 150 ms latency.
 
 Pages, each visited cold (fresh profile), then once more in a second tab of the same
-profile after the first visit's background work went quiet (repeat visit):
+profile after the first visit's background work went quiet (repeat visit: the engine
+kept offline, its memory snapshot too unless the visitor saves data):
 
 - bare:       loadPyodide() on the page, the wheel unpacked, lvl_rules imported, one
               request answered (benchmarks/pages/bare.js): the baseline;
-- lookup:     navigation -> the first answer painted (a technique row);
+- lookup:     navigation -> the first answer painted (a technique row, from the rules
+              table in the page), and -> the engine's answer painted;
 - calculator: navigation -> the engine's first log line painted (a match from the URL),
               i.e. the engine ready and answering;
 - rule:       a rule page: the bytes sent within 60 s of its load (nothing to time).
 
-"bytes" is what the server sent for the cold visit until its first answer (for rule:
+"bytes" is what the server sent for the cold visit until the engine's answer (for rule:
 within 60 s of load); "after" adds everything sent until the profile went quiet (the
 background copy, if any). Prints every run, then medians. A benchmark, not a test:
 exits non-zero only when a page fails.
@@ -205,20 +207,22 @@ class Throttle:
 
 def answer_visit(
     context: BrowserContext, url: str, conditions: dict | None, traffic: Traffic
-) -> tuple[float, int, float, Page]:
-    """One visit to a page that answers: (ms to the painted answer, bytes sent until then,
-    when the visit started, the page, still open: its DevTools session throttles)."""
+) -> tuple[dict[str, float], float, Page]:
+    """One visit to a page that answers: ({"first": ms to the first painted answer,
+    "engine": ms to the engine's, "bytes": sent until the engine's}, when the visit
+    started, the page, still open: its DevTools session throttles)."""
     page = context.new_page()
     Throttle(context, page, conditions)
     started = time.time()
     page.goto(url, timeout=ANSWER_TIMEOUT_MS)
-    ms = float(page.evaluate("() => window.__firstAnswer"))
+    first = float(page.evaluate("() => window.__firstAnswer"))
+    engine = float(page.evaluate("() => window.__engineAnswer"))
     answered = time.time()
     error = page.get_attribute("body", "data-error")
     if error:
         raise RuntimeError(f"{url}: {error}")
     sent = sum(entry[2] for entry in traffic.since(started, answered))
-    return ms, sent, started, page
+    return {"first": first, "engine": engine, "bytes": sent}, started, page
 
 
 def rule_visit(
@@ -302,28 +306,29 @@ def main(argv: list[str] | None = None) -> int:
                                 detail = ", ".join(f"{k} {v:,}" for k, v in sorted(kinds.items()))
                                 print(f"{label}: {profile:9} rule page: {total:,} B ({detail})")
                                 continue
-                            cold, sent, started, page = answer_visit(
+                            cold, started, page = answer_visit(
                                 context, urls[name], conditions, traffic
                             )
                             last = traffic.wait_quiet(started, page)
                             after = sum(entry[2] for entry in traffic.since(started, last))
                             page.close()
-                            repeat, repeat_sent, _, page = answer_visit(
-                                context, urls[name], conditions, traffic
-                            )
+                            repeat, _, page = answer_visit(context, urls[name], conditions, traffic)
                             page.close()
                         for key, value in (
-                            ("cold", cold),
-                            ("bytes", sent),
+                            ("cold", cold["first"]),
+                            ("cold engine", cold["engine"]),
+                            ("bytes", cold["bytes"]),
                             ("after", after),
-                            ("repeat", repeat),
-                            ("repeat bytes", repeat_sent),
+                            ("repeat", repeat["first"]),
+                            ("repeat engine", repeat["engine"]),
+                            ("repeat bytes", repeat["bytes"]),
                         ):
                             figures.setdefault(key, []).append(value)
                         print(
-                            f"{label}: {profile:9} run {number} {name:10} cold {cold:7.0f} ms "
-                            f"{sent:>11,} B (until quiet {after:>11,} B)  repeat {repeat:6.0f} ms "
-                            f"{repeat_sent:>9,} B",
+                            f"{label}: {profile:9} run {number} {name:10} cold {cold['first']:7.0f}"
+                            f" / engine {cold['engine']:7.0f} ms {cold['bytes']:>11,} B"
+                            f" (until quiet {after:>11,} B)  repeat {repeat['first']:6.0f}"
+                            f" / engine {repeat['engine']:6.0f} ms {repeat['bytes']:>9,} B",
                             flush=True,
                         )
     print_table(results, profiles, pages)
@@ -339,9 +344,11 @@ def print_table(
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     labels = list(dict.fromkeys(label for label, _, _ in results))
     print(f"\nmedians (load at the end {load}); bytes exact, as sent by the server")
+    print("first: the first answer painted (the lookup's comes from its rules table);")
+    print("engine: the engine's answer painted; bytes: sent until then")
     print(
-        f"{'profile':10}{'page':12}{'site':12}{'cold ms':>9}{'bytes':>13}{'until quiet':>14}"
-        f"{'repeat ms':>11}{'repeat B':>11}{'runs':>6}"
+        f"{'profile':10}{'page':12}{'site':12}{'first ms':>9}{'engine ms':>10}{'bytes':>13}"
+        f"{'until quiet':>14}{'repeat first':>13}{'engine':>8}{'repeat B':>11}{'runs':>6}"
     )
     for profile in profiles:
         for name in pages:
@@ -359,17 +366,19 @@ def print_table(
                     print(f"{head}{'':>9}{median('bytes'):>13,.0f}  (within 60 s of load)")
                     continue
                 print(
-                    f"{head}{median('cold'):9.0f}{median('bytes'):>13,.0f}"
-                    f"{median('after'):>14,.0f}{median('repeat'):11.0f}"
+                    f"{head}{median('cold'):9.0f}{median('cold engine'):10.0f}"
+                    f"{median('bytes'):>13,.0f}{median('after'):>14,.0f}"
+                    f"{median('repeat'):13.0f}{median('repeat engine'):8.0f}"
                     f"{median('repeat bytes'):>11,.0f}{len(figures['cold']):6}"
                 )
         for label in labels:
-            bare = results.get((label, profile, "bare"), {}).get("cold")
-            for name in ("lookup", "calculator"):
-                ours = results.get((label, profile, name), {}).get("cold")
-                if bare and ours:
-                    ratio = statistics.median(bare) / statistics.median(ours)
-                    print(f"{'':10}{label}: bare / {name}, cold: {ratio:.2f}x")
+            for kind in ("cold engine", "repeat engine"):
+                bare = results.get((label, profile, "bare"), {}).get(kind)
+                for name in ("lookup", "calculator"):
+                    ours = results.get((label, profile, name), {}).get(kind)
+                    if bare and ours:
+                        ratio = statistics.median(bare) / statistics.median(ours)
+                        print(f"{'':10}{label}: bare / {name}, {kind}: {ratio:.2f}x")
 
 
 if __name__ == "__main__":
