@@ -391,7 +391,11 @@ function downloadSize() {
 // A page whose engine files the server no longer has belongs to an older build: load
 // this address again, once, so that the page and its engine come from the newest build
 // (the lookup and the calculator keep their state in the address). The service worker
-// of an older build is replaced first, or it would serve the old page again.
+// would serve this older page again from its cache: it is unregistered first, so the
+// reload and everything the page loads come from the server; the new page registers the
+// new build's service worker, which replaces the old cache as an accepted update does.
+// (Handing over to a waiting new worker instead, by skip-waiting, waits for the old one
+// to go idle, which on a loaded machine took over 30 s: the F2 test.)
 const RELOADED_KEY = "lvl-rules.reloaded-for-engine";
 
 function reloadIntoNewBuild() {
@@ -402,24 +406,11 @@ function reloadIntoNewBuild() {
   } catch {
     return false;
   }
-  const reload = () => location.reload();
   const workers = globalThis.navigator?.serviceWorker;
-  if (!workers?.controller) {
-    reload();
-    return true;
-  }
-  workers
-    .getRegistration()
-    .then(async (registration) => {
-      await registration?.update().catch(() => {});
-      const next = registration?.installing ?? registration?.waiting;
-      if (!next) return reload();
-      workers.addEventListener("controllerchange", reload, { once: true });
-      const skip = () => next.postMessage({ type: "skip-waiting" });
-      if (next.state === "installed") skip();
-      else next.addEventListener("statechange", () => next.state === "installed" && skip());
-    })
-    .catch(reload);
+  const unregistered = workers?.controller
+    ? workers.getRegistration().then((registration) => registration?.unregister())
+    : Promise.resolve();
+  unregistered.catch(() => {}).then(() => location.reload());
   return true;
 }
 
