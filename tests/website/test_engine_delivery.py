@@ -14,6 +14,7 @@ from recording_server import serve_recorded
 
 from build_scripts.bundle.manifest import rewrite_manifest
 from build_scripts.publish.host_files import write_host_files
+from build_scripts.publish.security import PAGE_POLICY, WORKER_PATH
 from build_scripts.tools.serve import stop_server
 from lvl_rules import check_all, division
 
@@ -69,20 +70,33 @@ def test_the_engine_works_whatever_encoding_the_host_sends(chromium, built_site,
         stop_server(server)
 
 
-def test_broken_webassembly_ends_in_the_plain_message_with_the_chart(chromium, built_site):
-    """A WebAssembly file that is not one: the engine stops, says it could not start and
-    links the technique chart, which has the same answers."""
+def not_webassembly(context) -> None:
+    """Every WebAssembly file the engine fetches is something else."""
+    context.route(
+        "**/pyodide.asm.wasm",
+        lambda route: route.fulfill(
+            status=200, body=b"\0asm not really", content_type="application/wasm"
+        ),
+    )
+
+
+@pytest.mark.parametrize(
+    ("csp", "spoil"),
+    [(None, not_webassembly), ({WORKER_PATH: PAGE_POLICY}, lambda context: None)],
+    ids=["broken-file", "blocked-by-csp"],
+)
+def test_broken_webassembly_ends_in_the_plain_message_with_the_chart(
+    chromium, built_site, csp, spoil
+):
+    """A WebAssembly file that is not one, or a worker whose Content-Security-Policy does
+    not allow WebAssembly: the engine stops, says it could not start and links the
+    technique chart, which has the same answers."""
     from build_scripts.tools.serve import start_server
 
-    server, url = start_server(built_site.site)
+    server, url = start_server(built_site.site, csp=csp)
     context = chromium.new_context()
     try:
-        context.route(
-            "**/pyodide.asm.wasm",
-            lambda route: route.fulfill(
-                status=200, body=b"\0asm not really", content_type="application/wasm"
-            ),
-        )
+        spoil(context)
         page = context.new_page()
         page.goto(url + LOOKUP)
         failed = page.locator("[data-engine-failed]")
