@@ -224,12 +224,12 @@ class Engine {
   _onMessage(message) {
     switch (message?.type) {
       case "progress":
-        this._armWatchdog();
         this._setStatus({
           stage: message.stage,
           loaded: message.loaded ?? this.status.loaded,
           total: message.total ?? this.status.total,
         });
+        this._armWatchdog(); // after the stage is known: starting Python gets longer
         break;
       case "ready":
         clearTimeout(this._watchdog);
