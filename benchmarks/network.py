@@ -216,7 +216,13 @@ def answer_visit(
     started = time.time()
     page.goto(url, timeout=ANSWER_TIMEOUT_MS)
     first = float(page.evaluate("() => window.__firstAnswer"))
-    engine = float(page.evaluate("() => window.__engineAnswer"))
+    engine = float(
+        page.evaluate(
+            """(ms) => Promise.race([window.__engineAnswer, new Promise((_, fail) =>
+                 setTimeout(() => fail(new Error("no answer from the engine")), ms))])""",
+            ANSWER_TIMEOUT_MS,
+        )
+    )
     answered = time.time()
     error = page.get_attribute("body", "data-error")
     if error:
