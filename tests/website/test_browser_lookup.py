@@ -102,7 +102,7 @@ def check_the_parents_answer(page) -> None:
     jump = page.locator('#lookup-fouls li[data-foul="jump-guard"]')
     assert "true" == jump.get_attribute("data-applies")
     assert "The next penalty on your scale" in jump.inner_text()
-    assert "2 more points to the opponent" in jump.inner_text()
+    assert "2 points to the opponent if done while defending" in jump.inner_text()
     scale = page.locator('#lookup-ladder table[data-ladder="under-15"]')
     assert 6 == scale.locator("tbody tr").count()
     assert "Your 6th penalty disqualifies you" in page.locator("#lookup-disqualifies").inner_text()
