@@ -56,4 +56,5 @@ ERRORS = {
         "'wasm-unsafe-eval' in script-src): {detail}"
     ),
     "missing-file": "{path}: not on the server (HTTP {status})",
+    "not-webassembly": "{path} is not WebAssembly (the server sent something else)",
 }

@@ -77,6 +77,11 @@ class MissingFile extends StartError {
   }
 }
 
+// WebAssembly begins with these 8 bytes ("\0asm", version 1). Pyodide only logs a warning
+// when its WebAssembly does not compile, and then waits for ever: a file that does not
+// begin so (an error page, say) fails the start at once.
+const WASM_HEADER = [0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00];
+
 // --- Downloads, with the progress a person sees. Every engine file is fetched here as
 // soon as the manifest is known, and its bytes counted as they arrive; Pyodide's own
 // requests for the same URLs are answered by the browser's HTTP cache, which joins a
@@ -139,6 +144,11 @@ class Downloads {
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
+      if (received === 0 && url.pathname.endsWith(".wasm") && value.length >= 8) {
+        if (WASM_HEADER.some((byte, i) => value[i] !== byte)) {
+          throw new StartError("not-webassembly", { path: url.pathname });
+        }
+      }
       received += value.length;
       if (keep) chunks.push(value);
       this.loaded.set(url.href, Math.round(received * scale));
