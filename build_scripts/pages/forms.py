@@ -9,9 +9,11 @@ from __future__ import annotations
 from html import escape
 
 from lvl_rules.model import MAX_AGE, MIN_AGE, Edition
+from lvl_rules.words import engine as engine_words
 from lvl_rules.words.division import UNIFORM_NAMES, rank_name
 from lvl_rules.words.site import FORM_WORDS, edition_choice
 
+from .templating import TEMPLATES
 from .urls import href
 
 
@@ -126,20 +128,8 @@ def division_fields(
 
 
 def status_block(page: str, edition_id: str) -> str:
-    """The engine's progress, and what to do if it cannot start."""
+    """The engine's progress, and what to do if it cannot start (engine_status.html.j2,
+    in the words of lvl_rules/words/engine.py)."""
     chart = href(page, f"rules/{edition_id}/techniques/")
-    return (
-        # Only the stage is a live region: screen readers hear each step once, not
-        # every percent of the download.
-        '<div class="lvl-status" data-engine-status>'
-        '<span data-status-text role="status">Starting the rules engine…</span> '
-        '<progress data-status-progress max="4" value="0" aria-label="Rules engine start-up">'
-        "</progress> <span data-status-bytes></span></div>\n"
-        '<div class="lvl-error" data-engine-failed role="alert" hidden>'
-        "<strong>The rules engine could not start in this browser.</strong> "
-        "<span data-failed-detail></span> "
-        f'The <a href="{chart}">technique chart</a> has the same answers as a plain page.</div>\n'
-        '<noscript><p class="lvl-error">This page needs JavaScript. The '
-        f'<a href="{chart}">technique chart</a> has the same answers as a plain page.</p>'
-        "</noscript>"
-    )
+    html = TEMPLATES.get_template("engine_status.html.j2").render(chart=chart, words=engine_words)
+    return "\n".join(line for line in html.splitlines() if line)
