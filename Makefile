@@ -62,6 +62,7 @@ bench: site $(CHROMIUM)
 	$(BIN)/python -m benchmarks.engine
 	$(BIN)/python -m benchmarks.site_build
 	$(BIN)/python -m benchmarks.browser_start
+	$(BIN)/python -m benchmarks.network
 	$(BIN)/python -m benchmarks.lighthouse
 
 clean:

@@ -54,7 +54,7 @@ from pathlib import Path
 
 from playwright.sync_api import BrowserContext, Playwright, sync_playwright
 
-from build_scripts.bundle.engine import manifest_element
+from build_scripts.bundle.manifest import manifest_element
 from build_scripts.publish.security import WORKER_POLICY
 from build_scripts.tools.chromium import CHROMIUM, LAUNCH_ARGS
 from build_scripts.tools.serve import Policies, SiteServer
@@ -71,16 +71,24 @@ PAGES = {
     + urllib.parse.quote(json.dumps(EVENTS)),
 }
 # Resolves window.__firstAnswer with performance.now() once an answer is in the page and
-# a frame has been painted. Injected by Playwright before any page script runs.
+# a frame has been painted, and window.__engineAnswer once the engine's is (the lookup
+# answers first from its rules table, then from the engine: data-source="engine"; the
+# calculator and the bare page only from the engine). Injected by Playwright before any
+# page script runs.
 WATCH = """
-window.__firstAnswer = new Promise((resolve) => {
-  const found = () => document.querySelector("#lookup-rows tr, #calc-log li, body[data-done]");
+(() => {
+const painted = (selector) => new Promise((resolve) => {
+  const found = () => document.querySelector(selector);
   const done = () => requestAnimationFrame(() => setTimeout(() => resolve(performance.now()), 0));
   if (found()) return done();
   new MutationObserver((_, observer) => {
     if (found()) { observer.disconnect(); done(); }
   }).observe(document, { subtree: true, childList: true, attributes: true });
 });
+window.__firstAnswer = painted("#lookup-rows tr, #calc-log li, body[data-done]");
+window.__engineAnswer = painted(
+  "#lookup-results[data-source=engine] #lookup-rows tr, #calc-log li, body[data-done]");
+})();
 """
 
 
@@ -92,6 +100,24 @@ def build(site: Path) -> dict:
         env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
         check=True,
     )
+    return add_bench_pages(site)
+
+
+def bare_query(manifest: dict) -> str:
+    """The bare page's query string: the same Pyodide, wheel and standard library files
+    as our engine's (the site's full one where it has no engine library of its own)."""
+    files = {
+        "pyodide": f"/engine/{manifest['pyodide']['path']}",
+        "wheel": f"/engine/{manifest['wheel']['path']}",
+    }
+    if "stdlib" in manifest:
+        files["stdlib"] = f"/engine/{manifest['stdlib']['path']}"
+    return urllib.parse.urlencode(files)
+
+
+def add_bench_pages(site: Path) -> dict:
+    """Add benchmarks/pages/ to a built site as /bench/ (the bare page, and the engine
+    page with the build's manifest) and what the bare page needs; return the manifest."""
     manifest = json.loads((site / "engine" / "manifest.json").read_text(encoding="utf-8"))
     shutil.copytree(ROOT / "benchmarks" / "pages", site / "bench")
     engine_page = site / "bench" / "engine.html"
@@ -215,12 +241,7 @@ def main(argv: list[str] | None = None) -> int:
         # The bare page runs Pyodide on the page itself, which the page policy forbids
         # (ours runs it in the worker, whose own policy allows WebAssembly).
         with serving(site, csp={"/bench/bare.html": WORKER_POLICY}) as base:
-            query = urllib.parse.urlencode(
-                {
-                    "pyodide": f"/engine/{manifest['pyodide']['path']}",
-                    "wheel": f"/engine/{manifest['wheel']['path']}",
-                }
-            )
+            query = bare_query(manifest)
             urls = {
                 "bare": f"{base}bench/bare.html?{query}",
                 "engine": f"{base}bench/engine.html",

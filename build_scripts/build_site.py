@@ -46,7 +46,8 @@ def build_site(site_dir: Path) -> dict[str, float]:
     done = time.perf_counter()
     print(
         f"LVL Rules host files: build {host.version}, {host.compressed} compressed, "
-        f"shell {host.shell_bytes / 1e6:.1f} MB, engine {host.engine_bytes / 1e6:.1f} MB",
+        f"shell {host.shell_bytes / 1e6:.1f} MB, engine {host.engine_bytes / 1e6:.1f} MB, "
+        f"{host.download_bytes / 1e6:.1f} MB to download",
         flush=True,
     )
     return {

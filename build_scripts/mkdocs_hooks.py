@@ -8,7 +8,9 @@ generate the site from lvl_rules.
   written into docs/);
 - on_env: write the browser engine (build_scripts.bundle) into the site before any page,
   and give the templates what they print from the build: the engine's manifest
-  (`lvl_engine_manifest`) and the page Content-Security-Policy (`lvl_page_policy`).
+  (`lvl_engine_manifest`) and its client's words (`lvl_engine_words`), the offline box's
+  words (`lvl_offline_words`, lvl_rules/words/offline.py) and the page
+  Content-Security-Policy (`lvl_page_policy`).
 
 MkDocs loads this file by its path; run it as `python -m mkdocs …` from the repository
 root, which makes the root importable, so the build imports `build_scripts` as a package.
@@ -35,12 +37,15 @@ from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File, Files
 
 from build_scripts.bundle import engine
+from build_scripts.bundle.manifest import manifest_element, words_element
 from build_scripts.bundle.wheel import current_wheel
 from build_scripts.pages import navigation, site_pages
 from build_scripts.pages.table_regions import TableRegions
 from build_scripts.publish import security
 from lvl_rules import Edition, RulesError, load_all
 from lvl_rules.loading import clear_cache
+from lvl_rules.words import engine as engine_words
+from lvl_rules.words import offline as offline_words
 
 TIMINGS: dict[str, float] = {}
 COMMAND = {"name": "build"}
@@ -97,8 +102,11 @@ def on_env(env: Any, config: Any, files: Files) -> Any:
     started = time.perf_counter()
     summary = engine.build_bundle(Path(config["site_dir"]), current_wheel())
     # Our own JSON, with every "<" escaped by manifest_element(): safe to put in as is.
-    element = engine.manifest_element(summary["manifest"])
+    element = manifest_element(summary["manifest"])
     env.globals["lvl_engine_manifest"] = Markup(element)  # noqa: S704
+    # The same for the engine client's words; the offline box's words (overrides/main.html).
+    env.globals["lvl_engine_words"] = Markup(words_element(engine_words.ERRORS))  # noqa: S704
+    env.globals["lvl_offline_words"] = offline_words
     env.globals["lvl_page_policy"] = page_policy()
     if env.globals["lvl_page_policy"] is None:
         log.info("LVL Rules: mkdocs serve: no CSP <meta> and no service worker")

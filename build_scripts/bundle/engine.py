@@ -1,21 +1,35 @@
 """Publish the in-browser rules engine: Pyodide, the lvl_rules wheel and a memory snapshot.
 
 :func:`build_bundle` runs in the MkDocs hook before any page is written (``npm ci`` has
-run) and writes ``<site>/engine/``, which it owns entirely (it is emptied first)::
+run) and writes ``<site>/engine/``, which it owns entirely (it is emptied first). Every file a
+page's manifest names is addressed by its content, so a page and the engine files it
+names always come from one build (a pinned Pyodide version, or a hash in the name)::
 
     engine/manifest.json                 what the engine worker loads, with sha256 and sizes
-    engine/pyodide/<version>/            verified copies of the pinned Pyodide files,
-                                         plus precompressed .gz siblings for the big ones
-    engine/<lvl_rules wheel>             the wheel, installed by the worker after boot
-    engine/snapshot-<hash>.bin.gz        Pyodide's memory with lvl_rules imported and both
-                                         editions loaded (made by make_snapshot.mjs in Node)
+    engine/pyodide/<version>/            verified copies of the pinned Pyodide files
+    engine/stdlib-<hash>.zip             the engine's standard library (stdlib.py)
+    engine/wheels/<hash>/<wheel>         the lvl_rules wheel, installed by Pyodide's public
+                                         loadPackage() from the manifest's lock file entry
+    engine/snapshot-<hash>.bin           Pyodide's memory with lvl_rules imported and both
+                                         editions loaded, without its all-zero pages (made by
+                                         make_snapshot.mjs in Node, on the same stdlib)
+
+Every large file has ``.br`` and ``.gz`` siblings (build_scripts.publish.precompress) and
+the manifest gives each file's size in each encoding, for the progress a person sees.
 
 Every Pyodide file is checked against ``pyodide-files.toml`` before it is copied; any
-difference raises :class:`ChecksumError`. Expensive results (the snapshot, gzip output)
-are cached under ``.cache/engine/`` keyed by the hashes of their inputs, so a rebuild
-with nothing changed only hashes and copies files.
+difference raises :class:`ChecksumError`. Expensive results (the snapshot, the stdlib list,
+compressed copies) are cached under ``.cache/engine/`` keyed by the hashes of their
+inputs, so a rebuild with nothing changed only hashes and copies files.
 
-The pages that start the engine carry its manifest (:func:`manifest_element`).
+Why not pyodide-build: ``pyodide build`` downloads a cross-build environment (impossible
+offline) and is for compiled packages; ``pyodide py-compile`` compiles for the host's
+Python (3.11 here; Pyodide runs 3.14). Its ``pyodide lockfile add-wheels`` works offline,
+but needs Python 3.12+, and the build runs on Debian's 3.11: :func:`lock_entry` writes
+the same entry it writes for our wheel (the fields and values of its output, checked
+by a test), which Pyodide's public ``loadPackage`` installs and checks against sha256.
+
+The pages that start the engine carry its manifest (:mod:`.manifest`).
 
 Manual run: ``python -m build_scripts.bundle.engine SITE_DIR [WHEEL]``.
 """
@@ -23,7 +37,6 @@ Manual run: ``python -m build_scripts.bundle.engine SITE_DIR [WHEEL]``.
 from __future__ import annotations
 
 import argparse
-import gzip
 import hashlib
 import json
 import os
@@ -37,7 +50,10 @@ import zipfile
 from pathlib import Path
 from typing import Any
 
+from build_scripts.bundle.manifest import lock_entry
+from build_scripts.bundle.stdlib import engine_stdlib
 from build_scripts.bundle.wheel import current_wheel
+from build_scripts.publish.precompress import write_atomic, write_siblings
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
@@ -46,15 +62,15 @@ SNAPSHOT_SCRIPT = HERE / "make_snapshot.mjs"
 NODE_PYODIDE = ROOT / "node_modules" / "pyodide"
 CACHE = ROOT / ".cache" / "engine"
 
-MANIFEST_FORMAT = 1
-SNAPSHOT_FORMAT = 3  # bump to remake cached snapshots
+MANIFEST_FORMAT = 2
+SNAPSHOT_FORMAT = 4  # bump to remake cached snapshots
 PAGE_BYTES = 4096  # granularity of the zero pages dropped from the snapshot
-# Published files worth a precompressed sibling (text or highly compressible binary).
-GZIP_SUFFIXES = (".mjs", ".js", ".wasm", ".json")
-GZIP_MIN_BYTES = 1024
+# Published files worth precompressed siblings (text or highly compressible binary).
+COMPRESSIBLE = (".mjs", ".js", ".wasm", ".json", ".zip", ".bin")
+COMPRESS_MIN_BYTES = 1024
 SNAPSHOT_TIMEOUT_SECONDS = 300
-# The id engine-client.js looks for.
-MANIFEST_ELEMENT_ID = "lvl-engine-manifest"
+STDLIB = "python_stdlib.zip"
+PACKAGE = "lvl-rules"  # the wheel's name in the lock file
 
 
 class BundleError(RuntimeError):
@@ -84,90 +100,90 @@ def build_bundle(
     hashes = _verify_pyodide(pyodide_dir, pins)
     if not wheel.is_file():
         raise BundleError(f"wheel {wheel} does not exist")
-    wheel_sha = sha256_file(wheel)
 
     engine = site_dir / "engine"
     if engine.exists():
         shutil.rmtree(engine)
-    runtime_dir = engine / "pyodide" / version
-    runtime_dir.mkdir(parents=True)
-    published = []
-    for name in pins["publish"]:
-        _copy(pyodide_dir / name, runtime_dir / name)
-        published.append(f"pyodide/{version}/{name}")
-        if name.endswith(GZIP_SUFFIXES) and (pyodide_dir / name).stat().st_size >= GZIP_MIN_BYTES:
-            _copy(
-                _cached_gzip(pyodide_dir / name, hashes[name], cache_dir),
-                runtime_dir / (name + ".gz"),
-            )
-            published.append(f"pyodide/{version}/{name}.gz")
+    engine.mkdir(parents=True)
+    files: dict[str, dict[str, Any]] = {}
 
-    shutil.copyfile(wheel, engine / wheel.name)
-    published.append(wheel.name)
+    def publish(source: Path, relative: str) -> dict[str, Any]:
+        target = engine / relative
+        target.parent.mkdir(parents=True, exist_ok=True)
+        _copy(source, target)
+        entry: dict[str, Any] = {"path": relative, "sha256": sha256_file(target)}
+        if target.suffix in COMPRESSIBLE and target.stat().st_size >= COMPRESS_MIN_BYTES:
+            entry["sizes"] = write_siblings(target, cache_dir / "compressed")
+        else:
+            entry["sizes"] = {"identity": target.stat().st_size}
+        files[relative] = entry
+        return entry
+
+    runtime = f"pyodide/{version}/"
+    for name in pins["publish"]:
+        publish(pyodide_dir / name, runtime + name)
+
+    wheel_key = _wheel_content_digest(wheel)
+    used = _cached_stdlib_list(
+        _digest(version, sorted(hashes.items()), wheel_key, sha256_file(SNAPSHOT_SCRIPT)),
+        pyodide_dir,
+        wheel,
+        cache_dir,
+    )
+    stdlib_bytes = engine_stdlib(pyodide_dir / STDLIB, used)
+    stdlib_sha = hashlib.sha256(stdlib_bytes).hexdigest()
+    stdlib_file = cache_dir / "stdlib" / f"{stdlib_sha}.zip"
+    if not stdlib_file.is_file():
+        write_atomic(stdlib_file, stdlib_bytes)
+    stdlib = publish(stdlib_file, f"stdlib-{stdlib_sha[:16]}.zip")
+
+    wheel_sha = sha256_file(wheel)
+    published_wheel = publish(wheel, f"wheels/{wheel_sha[:16]}/{wheel.name}")
 
     snapshot_key = _digest(
         SNAPSHOT_FORMAT,
         version,
         sorted(hashes.items()),
-        _wheel_content_digest(wheel),
+        wheel_key,
+        stdlib_sha,
         sha256_file(SNAPSHOT_SCRIPT),
     )
-    snapshot_gz, snapshot_info, cached = _cached_snapshot(
-        snapshot_key, pyodide_dir, wheel, cache_dir
+    packed_file, snapshot_info, cached = _cached_snapshot(
+        snapshot_key, pyodide_dir, wheel, stdlib_file, cache_dir
     )
-    snapshot_sha = sha256_file(snapshot_gz)
-    snapshot_name = f"snapshot-{snapshot_sha[:16]}.bin.gz"
-    _copy(snapshot_gz, engine / snapshot_name)
-    published.append(snapshot_name)
+    packed_sha = sha256_file(packed_file)
+    snapshot = publish(packed_file, f"snapshot-{packed_sha[:16]}.bin")
 
     lock_info = json.loads((pyodide_dir / "pyodide-lock.json").read_text(encoding="utf-8"))["info"]
     manifest = {
         "format": MANIFEST_FORMAT,
         "pyodide": {
             "version": version,
-            "path": f"pyodide/{version}/",
-            "lockfile": {"info": lock_info, "packages": {}},
+            "path": runtime,
+            "lockfile": {
+                "info": lock_info,
+                "packages": {PACKAGE: lock_entry(wheel, published_wheel["path"], wheel_sha)},
+            },
         },
-        "wheel": {
-            "path": wheel.name,
-            "sha256": wheel_sha,
-            "size": wheel.stat().st_size,
-        },
+        "stdlib": stdlib,
+        "wheel": published_wheel,
         "snapshot": {
-            "path": snapshot_name,
-            "sha256": snapshot_sha,
-            "size": snapshot_gz.stat().st_size,
+            **snapshot,
             "raw_size": snapshot_info["raw_size"],
-            "packed_size": snapshot_info["packed_size"],
-            "packed_sha256": snapshot_info["packed_sha256"],
             "segments": snapshot_info["segments"],
-            "encoding": "gzip",
             "site_packages": snapshot_info["site_packages"],
             "python": snapshot_info["python"],
         },
+        "runtime": [files[runtime + name] for name in pins["publish"]],
     }
-    _write_atomic(engine / "manifest.json", json.dumps(manifest, indent=2).encode() + b"\n")
-    published.append("manifest.json")
+    write_atomic(engine / "manifest.json", json.dumps(manifest, indent=2).encode() + b"\n")
     return {
         "engine_dir": str(engine),
         "manifest": manifest,
-        "files": published,
+        "files": [*files, "manifest.json"],
         "snapshot_cached": cached,
         "seconds": round(time.perf_counter() - started, 3),
     }
-
-
-def manifest_element(manifest: dict[str, object]) -> str:
-    """The manifest as the JSON ``<script>`` element engine-client.js looks for.
-
-    The pages that start the engine carry it (overrides/main.html, just before the
-    client's script tag): the client sends it with the worker's start message at once,
-    instead of after fetching manifest.json (which it still does where a page has none).
-    Pages and engine files come from one build and are revalidated (or cached offline)
-    together. Every "<" is escaped, so no text in it can end the element.
-    """
-    payload = json.dumps(manifest, separators=(",", ":")).replace("<", "\\u003c")
-    return f'<script type="application/json" id="{MANIFEST_ELEMENT_ID}">{payload}</script>'
 
 
 def sha256_file(path: Path) -> str:
@@ -243,57 +259,75 @@ def _wheel_content_digest(wheel: Path) -> str:
     return digest.hexdigest()
 
 
-def _cached_gzip(source: Path, source_sha: str, cache_dir: Path) -> Path:
-    target = cache_dir / "gzip" / f"{source_sha}.gz"
-    if not target.is_file():
-        _write_atomic(target, gzip.compress(source.read_bytes(), compresslevel=9, mtime=0))
-    return target
-
-
-def _cached_snapshot(
-    key: str, pyodide_dir: Path, wheel: Path, cache_dir: Path
-) -> tuple[Path, dict[str, Any], bool]:
-    """The gzipped snapshot and its description, made only when the key is new."""
-    folder = cache_dir / "snapshot" / key
-    snapshot_gz, info_file = folder / "snapshot.bin.gz", folder / "snapshot.json"
-    if snapshot_gz.is_file() and info_file.is_file():
-        return snapshot_gz, json.loads(info_file.read_text(encoding="utf-8")), True
+def _node(arguments: list[str]) -> None:
+    """Run make_snapshot.mjs with ``arguments``; raise BundleError if it fails."""
     node = shutil.which("node")
     if node is None:
         raise BundleError("`node` is not on PATH: the engine snapshot is made with Node.js")
+    try:
+        done = subprocess.run(
+            [node, str(SNAPSHOT_SCRIPT), *arguments],
+            capture_output=True,
+            text=True,
+            timeout=SNAPSHOT_TIMEOUT_SECONDS,
+            check=False,
+        )
+    except subprocess.TimeoutExpired as error:
+        raise BundleError(f"make_snapshot.mjs took over {error.timeout} s") from None
+    if done.returncode != 0:
+        tail = (done.stderr or done.stdout)[-4000:]
+        raise BundleError(f"make_snapshot.mjs failed (exit {done.returncode}):\n{tail}")
+
+
+def _cached_stdlib_list(key: str, pyodide_dir: Path, wheel: Path, cache_dir: Path) -> list[str]:
+    """The standard library files the engine's interpreter uses (stdlib.py)."""
+    target = cache_dir / "stdlib-list" / f"{key}.json"
+    if not target.is_file():
+        target.parent.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryDirectory(dir=target.parent) as scratch:
+            listing = Path(scratch) / "used.json"
+            _node(
+                [
+                    "--pyodide",
+                    str(pyodide_dir),
+                    "--wheel",
+                    str(wheel),
+                    "--list-stdlib",
+                    str(listing),
+                ]
+            )
+            write_atomic(target, listing.read_bytes())
+    return json.loads(target.read_text(encoding="utf-8"))
+
+
+def _cached_snapshot(
+    key: str, pyodide_dir: Path, wheel: Path, stdlib: Path, cache_dir: Path
+) -> tuple[Path, dict[str, Any], bool]:
+    """The packed snapshot and its description, made only when the key is new."""
+    folder = cache_dir / "snapshot" / key
+    packed_file, info_file = folder / "snapshot.bin", folder / "snapshot.json"
+    if packed_file.is_file() and info_file.is_file():
+        return packed_file, json.loads(info_file.read_text(encoding="utf-8")), True
     folder.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(dir=folder) as scratch:
         raw = Path(scratch) / "snapshot.bin"
-        command = [
-            node,
-            str(SNAPSHOT_SCRIPT),
-            "--pyodide",
-            str(pyodide_dir),
-            "--wheel",
-            str(wheel),
-            "--out",
-            str(raw),
-        ]
-        try:
-            done = subprocess.run(
-                command,
-                capture_output=True,
-                text=True,
-                timeout=SNAPSHOT_TIMEOUT_SECONDS,
-                check=False,
-            )
-        except subprocess.TimeoutExpired as error:
-            raise BundleError(f"make_snapshot.mjs took over {error.timeout} s") from None
-        if done.returncode != 0:
-            tail = (done.stderr or done.stdout)[-4000:]
-            raise BundleError(f"make_snapshot.mjs failed (exit {done.returncode}):\n{tail}")
+        _node(
+            [
+                "--pyodide",
+                str(pyodide_dir),
+                "--wheel",
+                str(wheel),
+                "--stdlib",
+                str(stdlib),
+                "--out",
+                str(raw),
+            ]
+        )
         info = json.loads(Path(f"{raw}.json").read_text(encoding="utf-8"))
         packed, info["segments"] = pack_memory(raw.read_bytes())
-        info["packed_size"] = len(packed)
-        info["packed_sha256"] = hashlib.sha256(packed).hexdigest()
-        _write_atomic(snapshot_gz, gzip.compress(packed, compresslevel=9, mtime=0))
-    _write_atomic(info_file, json.dumps(info, indent=2).encode() + b"\n")
-    return snapshot_gz, info, False
+        write_atomic(packed_file, packed)
+    write_atomic(info_file, json.dumps(info, indent=2).encode() + b"\n")
+    return packed_file, info, False
 
 
 def _copy(source: Path, target: Path) -> None:
@@ -303,15 +337,6 @@ def _copy(source: Path, target: Path) -> None:
     except OSError:
         shutil.copyfile(source, target)
     target.chmod(target.stat().st_mode | 0o444)  # readable by any web server
-
-
-def _write_atomic(target: Path, data: bytes) -> None:
-    target.parent.mkdir(parents=True, exist_ok=True)
-    with tempfile.NamedTemporaryFile(dir=target.parent, delete=False) as stream:
-        stream.write(data)
-    temporary = Path(stream.name)
-    temporary.chmod(0o644)  # published files must be readable by any web server
-    temporary.replace(target)
 
 
 def _digest(*parts: Any) -> str:

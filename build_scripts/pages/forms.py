@@ -6,13 +6,14 @@ is typed into JavaScript.
 
 from __future__ import annotations
 
-import json
 from html import escape
 
 from lvl_rules.model import MAX_AGE, MIN_AGE, Edition
+from lvl_rules.words import engine as engine_words
 from lvl_rules.words.division import UNIFORM_NAMES, rank_name
-from lvl_rules.words.site import ENGINE_STAGES, ENGINE_WORDS, FORM_WORDS, edition_choice
+from lvl_rules.words.site import FORM_WORDS, edition_choice
 
+from .templating import TEMPLATES
 from .urls import href
 
 
@@ -127,21 +128,8 @@ def division_fields(
 
 
 def status_block(page: str, edition_id: str) -> str:
-    """The engine's progress, and what to do if it cannot start."""
-    said = ENGINE_WORDS
-    link = f'<a href="{href(page, f"rules/{edition_id}/techniques/")}">{said["chart-link"]}</a>'
-    chart = escape(said["chart"]).replace("{chart}", link)
-    stages = escape(json.dumps(ENGINE_STAGES))
-    return (
-        # Only the stage is a live region: screen readers hear each step once, not
-        # every percent of the download.
-        f'<div class="lvl-status" data-engine-status data-stage="{escape(said["stage"])}" '
-        f'data-stages="{stages}">'
-        f'<span data-status-text role="status">{escape(said["starting"])}</span> '
-        f'<progress data-status-progress max="4" value="0" aria-label="{said["progress"]}">'
-        "</progress> <span data-status-bytes></span></div>\n"
-        '<div class="lvl-error" data-engine-failed role="alert" hidden>'
-        f"<strong>{escape(said['failed'])}</strong> <span data-failed-detail></span> "
-        f"{chart}</div>\n"
-        f'<noscript><p class="lvl-error">{escape(said["no-script"])} {chart}</p></noscript>'
-    )
+    """The engine's progress, and what to do if it cannot start (engine_status.html.j2,
+    in the words of lvl_rules/words/engine.py)."""
+    chart = href(page, f"rules/{edition_id}/techniques/")
+    html = TEMPLATES.get_template("engine_status.html.j2").render(chart=chart, words=engine_words)
+    return "\n".join(line for line in html.splitlines() if line)

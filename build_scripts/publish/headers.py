@@ -6,7 +6,6 @@ Cloudflare Pages format)."""
 from __future__ import annotations
 
 import re
-import urllib.parse
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -15,20 +14,23 @@ from build_scripts.publish.site_files import HEADERS_FILE, is_compressed_copy, s
 
 CACHE_FOREVER = "public, max-age=31536000, immutable"
 CACHE_REVALIDATE = "no-cache"
-# /engine/pyodide/314.0.8/..., snapshot-0123456789abcdef.bin.gz, theme bundles such as
-# main.6f8fd8b1.min.js: the URL changes whenever the content does.
+# /engine/pyodide/314.0.8/..., /engine/wheels/0123456789abcdef/..., snapshot-<hash>.bin,
+# stdlib-<hash>.zip, theme bundles such as main.6f8fd8b1.min.js: the name changes whenever
+# the content does. (A precompressed sibling is sent for the same URL.) A query string
+# makes nothing immutable: the server ignores it when it picks the file.
 VERSIONED = re.compile(
     r"^/engine/pyodide/\d+\.\d+\.\d+[^/]*/"
-    r"|[-.][0-9a-f]{8,64}\.(?:min\.)?(?:js|css|bin\.gz|bin)$"
+    r"|^/engine/wheels/[0-9a-f]{16,64}/"
+    r"|[-.][0-9a-f]{8,64}\.(?:min\.)?(?:js|css|bin|zip)$"
 )
 
 
-def cache_control(path: str, query: str = "") -> str:
-    """Long-lived for URLs that change with their content, revalidate for the rest (the
-    service worker always: browsers look for a new one on every visit)."""
+def cache_control(path: str) -> str:
+    """Long-lived for files whose name changes with their content, revalidate for the rest
+    (the service worker always: browsers look for a new one on every visit)."""
     if path == security.SERVICE_WORKER_PATH:
         return CACHE_REVALIDATE
-    if VERSIONED.search(path) or "v" in urllib.parse.parse_qs(query):
+    if VERSIONED.search(path):
         return CACHE_FOREVER
     return CACHE_REVALIDATE
 

@@ -3,7 +3,7 @@
 :func:`write_host_files` runs once every page, the engine and the PDFs are written
 (``build_scripts.build_site``), and in this order:
 
-1. a precompressed ``.gz`` beside each sizeable text file (:mod:`.precompress`);
+1. precompressed ``.br`` and ``.gz`` beside each sizeable text file (:mod:`.precompress`);
 2. ``sw.js``, the service worker that keeps the whole site for offline use
    (:mod:`.service_worker`); it lists every file, so it comes after all of them;
 3. ``_headers`` for a static host (:mod:`.headers`).
@@ -23,12 +23,14 @@ from build_scripts.publish.service_worker import build_version, write_service_wo
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class HostFiles:
-    """What the step wrote: the service worker's build version and what it keeps."""
+    """What the step wrote: the service worker's build version and what it may keep
+    (bytes as files; ``download_bytes``: all of it as sent over the network)."""
 
     version: str
     compressed: int
     shell_bytes: int
     engine_bytes: int
+    download_bytes: int
 
 
 def write_host_files(site_dir: Path) -> HostFiles:
@@ -40,6 +42,7 @@ def write_host_files(site_dir: Path) -> HostFiles:
     return HostFiles(
         version=build_version(files),
         compressed=compressed,
-        shell_bytes=sum(size for _, size, group in files.values() if group == "shell"),
-        engine_bytes=sum(size for _, size, group in files.values() if group == "engine"),
+        shell_bytes=sum(size for _, size, group, _ in files.values() if group != "engine"),
+        engine_bytes=sum(size for _, size, group, _ in files.values() if group == "engine"),
+        download_bytes=sum(download for *_, download in files.values()),
     )

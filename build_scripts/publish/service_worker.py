@@ -1,20 +1,29 @@
 """``sw.js`` at the site root, from the template ``sw.js`` beside this module: the list of
-every file to keep offline (URL, sha256, size, group "shell" or "engine") and a version
-that is a hash of that list, so any changed file makes a new service worker and a new
-cache."""
+every file that may be kept offline (URL, sha256, size, group, download bytes) and a
+version that is a hash of that list, so any changed file makes a new service worker and
+a new cache.
+
+Groups say when a file is kept (see sw.js): "core" (the theme, the 404 page, the search
+index and the sitemap, which every page uses) after the first page, "engine" once a
+lookup or calculator page loaded it, everything else ("page", "print", "data", "other")
+when visited, or all at once when the reader asks to keep everything.
+"""
 
 from __future__ import annotations
 
-import gzip
 import hashlib
 import json
 from pathlib import Path
 
+from build_scripts.publish.precompress import write_siblings
 from build_scripts.publish.site_files import (
+    COMPRESSED_SUFFIXES,
     ENGINE_DIR,
     HEADERS_FILE,
     NOT_FOUND_PAGE,
+    SEARCH_INDEX,
     SERVICE_WORKER,
+    SITEMAP,
     SiteError,
     is_compressed_copy,
     site_files,
@@ -22,13 +31,15 @@ from build_scripts.publish.site_files import (
 )
 
 TEMPLATE = Path(__file__).resolve().parent / "sw.js"
-# sha256, size, group ("shell" or "engine")
-Entry = tuple[str, int, str]
+# sha256, size, group (one of GROUPS), download bytes
+Entry = tuple[str, int, str, int]
+GROUPS = ("core", "page", "print", "data", "other", "engine")
 BUILD_MARKER = "/* BUILD */ {}"
 
 
 def write_service_worker(site_dir: Path) -> dict[str, Entry]:
-    """Write ``sw.js`` (and its ``.gz``) for the site as it is; return its file list."""
+    """Write ``sw.js`` (and its precompressed siblings) for the site as it is; return its
+    file list."""
     files = precache_list(site_dir)
     build = {"version": build_version(files), "notFound": NOT_FOUND_PAGE, "files": files}
     template = TEMPLATE.read_text(encoding="utf-8")
@@ -37,13 +48,14 @@ def write_service_worker(site_dir: Path) -> dict[str, Entry]:
     script = template.replace(BUILD_MARKER, json.dumps(build, separators=(",", ":"))).encode()
     (site_dir / SERVICE_WORKER).write_bytes(script)
     # Browsers fetch it on every visit (a 304 when nothing changed): send it compressed.
-    (site_dir / (SERVICE_WORKER + ".gz")).write_bytes(gzip.compress(script, mtime=0))
+    write_siblings(site_dir / SERVICE_WORKER)
     return files
 
 
 def precache_list(site_dir: Path) -> dict[str, Entry]:
-    """Every file to keep offline: ``{url: [sha256, size, group]}``, URLs relative to the
-    site root (``rules/2/5/`` for ``rules/2/5/index.html``, ``./`` for the home page)."""
+    """Every file that may be kept offline: ``{url: (sha256, size, group, download)}``, URLs
+    relative to the site root (``rules/2/5/`` for ``rules/2/5/index.html``, ``./`` for the
+    home page); ``download``: the bytes it costs over the network."""
     files: dict[str, Entry] = {}
     never_fetched = unused(site_dir)
     for path in site_files(site_dir):
@@ -53,11 +65,41 @@ def precache_list(site_dir: Path) -> dict[str, Entry]:
         if is_compressed_copy(path):
             continue  # the server sends it for the file itself
         data = path.read_bytes()
-        group = "engine" if relative.startswith(ENGINE_DIR) else "shell"
-        files[request_url(relative)] = (hashlib.sha256(data).hexdigest(), len(data), group)
+        files[request_url(relative)] = (
+            hashlib.sha256(data).hexdigest(),
+            len(data),
+            file_group(relative),
+            download_bytes(path),
+        )
     if NOT_FOUND_PAGE not in files:
         raise SiteError(f"the site has no {NOT_FOUND_PAGE}, the page shown for what is missing")
     return files
+
+
+def file_group(relative: str) -> str:
+    """When the service worker keeps a file (see sw.js)."""
+    if relative.startswith(ENGINE_DIR):
+        return "engine"
+    if relative in (NOT_FOUND_PAGE, SEARCH_INDEX, SITEMAP) or relative.startswith("assets/"):
+        return "core"  # every page uses them (Material reads the sitemap and the index)
+    if "/print/" in f"/{relative}" or relative.endswith(".pdf"):
+        return "print"
+    if relative.endswith(".html"):
+        return "page"
+    if relative.startswith("data/"):
+        return "data"
+    return "other"
+
+
+def download_bytes(path: Path) -> int:
+    """What a file costs to download: its smallest precompressed sibling, else itself."""
+    sizes = [path.stat().st_size]
+    sizes += [
+        sibling.stat().st_size
+        for suffix in COMPRESSED_SUFFIXES
+        if (sibling := path.with_name(path.name + suffix)).exists()
+    ]
+    return min(sizes)
 
 
 def request_url(relative: str) -> str:

@@ -10,9 +10,12 @@ from pathlib import Path
 SERVICE_WORKER = "sw.js"
 HEADERS_FILE = "_headers"
 NOT_FOUND_PAGE = "404.html"
-# Files the engine worker loads (20 MB, 13 MB compressed): cached after a page's load.
+# Files the engine worker loads: kept once a page that runs the engine loaded them.
 ENGINE_DIR = "engine/"
 SEARCH_INDEX = "search/search_index.json"
+SITEMAP = "sitemap.xml"
+# Precompressed siblings (build_scripts.publish.precompress): X.br and X.gz beside X.
+COMPRESSED_SUFFIXES = (".br", ".gz")
 # Never kept offline: source maps; lunr's language packs too while the search is English
 # only (Material's search worker loads none for English).
 SOURCE_MAPS = re.compile(r"\.map$")
@@ -34,8 +37,9 @@ def site_files(site_dir: Path) -> list[Path]:
 
 
 def is_compressed_copy(path: Path) -> bool:
-    """Whether ``path`` is the precompressed sibling of another file (``X.gz`` of ``X``)."""
-    return path.suffix == ".gz" and path.with_suffix("").exists()
+    """Whether ``path`` is the precompressed sibling of another file (``X.br`` or ``X.gz``
+    of ``X``)."""
+    return path.suffix in COMPRESSED_SUFFIXES and path.with_suffix("").exists()
 
 
 def unused(site_dir: Path) -> Callable[[str], bool]:

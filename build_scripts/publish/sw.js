@@ -1,28 +1,33 @@
-// LVL Rules service worker: the whole site, the rules engine included, offline.
+// LVL Rules service worker: what a visitor asked for, kept for offline use.
 //
-// Written to <site>/sw.js by build_scripts/publish/service_worker.py, which fills in BUILD below from the
-// built site: every file to keep, with its sha256 and size, and a version that is a hash
-// of them all. One cache per version ("lvl-rules-<version>"); a new build is a new
-// sw.js, hence a new service worker that fills a new cache and, once the reader accepts
-// the update (or on their first visit), deletes every other one.
+// Written to <site>/sw.js by build_scripts/publish/service_worker.py, which fills in BUILD
+// below from the built site: every file that may be kept, with its sha256, its size, its
+// group and the bytes it costs to download (its brotli or gzip sibling's size, where there
+// is one), and a version that is a hash of them all. One cache per version ("lvl-rules-<version>"); a
+// new build is a new sw.js, hence a new service worker that fills a new cache and, once
+// the reader accepts the update (or on their first visit), deletes every other one.
 //
-// When what is fetched:
-// - install: the "shell" (every page, the theme, the search index, the data files):
-//   files whose sha256 an older cache already holds are copied from it, the rest are
-//   downloaded, each checked against its sha256 (Subresource Integrity);
-// - message "cache-engine" (offline.js sends it after the page has loaded): the
-//   "engine" files (Pyodide, the wheel, the snapshot, ~15 MB) in the background;
-// - fetch: files of this build come from the cache; one not cached yet (an engine file
-//   the engine asks for before the background copy has it) is fetched once and kept.
-//   Anything else goes to the network; a page that is neither cached nor reachable gets
-//   the cached 404 page.
+// Nothing is downloaded that the visitor did not ask for:
+// - message "keep" {urls, core}: the page just loaded (it was not served by this worker
+//   yet) and, with `core` (the page sends it unless the visitor saves data), the "core"
+//   group: the theme's files, the search index and the sitemap, which the page has
+//   mostly just loaded, and the page shown for what is missing;
+// - fetch: files of this build come from the cache; one not cached yet is fetched once
+//   and kept: pages as they are visited, PDFs and printable pages when opened. Anything else goes to the network; a page that is
+//   neither cached nor reachable gets the cached 404 page;
+//   A lookup or calculator page sends the engine's files this way once it has loaded
+//   them (they are in the browser's HTTP cache by then: no byte is sent again);
+// - message "keep-all": everything, for use at a venue without signal (the page's
+//   "keep everything" control), with progress.
 //
 // Page <-> worker messages ({type, ...}):
-//   page -> worker  "status"          reply: "status" {version, cached, total, ready}
-//   page -> worker  "cache-engine"    start (or join) the background engine download
-//   page -> worker  "skip-waiting"    a waiting worker takes over (the update prompt)
-//   worker -> pages "progress"        {version, cached, total} bytes, while downloading
-//   worker -> pages "ready"           {version}: every file of this build is cached
+//   page -> worker  "status" {url}    reply: "status" (below)
+//   page -> worker  "keep" {urls, core, for}, "keep-all", "skip-waiting"
+//   worker -> pages "progress" {version, cached, total}   bytes, while keeping everything
+//   worker -> pages "status" {version, cached, total, everything, engine, page, kept, for}
+//     cached/total: download bytes kept / of everything; everything: all is kept;
+//     engine: every engine file is kept; page: the asking page's URL is kept; kept: every
+//     URL of a "keep" message is; for: that message's "for", echoed
 
 const BUILD = /* BUILD */ {};
 
@@ -33,20 +38,19 @@ const SCOPE = new URL(self.registration.scope);
 const INDEX_URL = new URL("__lvl-offline-index__", SCOPE).href;
 const PARALLEL = 6;
 
-// url -> {sha256, size, group}
+// url -> {sha256, size, group, cost}   cost: bytes it takes to download
 const FILES = new Map(
-  Object.entries(BUILD.files).map(([path, [sha256, size, group]]) => [
+  Object.entries(BUILD.files).map(([path, [sha256, size, group, cost]]) => [
     new URL(path, SCOPE).href,
-    { sha256, size, group },
+    { sha256, size, group, cost },
   ]),
 );
 const TOTAL = sum([...FILES.values()]);
 const inFlight = new Map(); // url -> promise of the download being stored
-let engineJob = null;
+const jobs = new Map(); // job name -> promise (one "keep-all" at a time)
 
-self.addEventListener("install", (event) => {
-  event.waitUntil(storeGroup("shell"));
-});
+// Nothing is downloaded at install: the page says what to keep (see "keep").
+self.addEventListener("install", () => {});
 
 self.addEventListener("activate", (event) => {
   event.waitUntil(
@@ -60,15 +64,25 @@ self.addEventListener("activate", (event) => {
 });
 
 self.addEventListener("message", (event) => {
-  switch (event.data?.type) {
+  const message = event.data;
+  const reply = (report) => event.source?.postMessage(report);
+  switch (message?.type) {
     case "skip-waiting":
       self.skipWaiting();
       break;
     case "status":
-      event.waitUntil(status().then((report) => event.source?.postMessage(report)));
+      event.waitUntil(status(message.url).then(reply));
       break;
-    case "cache-engine":
-      event.waitUntil(cacheEngine());
+    case "keep":
+      event.waitUntil(
+        Promise.all([keepURLs(message.urls ?? []), message.core && storeGroups(["core"])])
+          .catch((error) => console.warn("LVL Rules offline:", error.message))
+          .then(() => status(message.urls?.[0], message.urls))
+          .then((report) => reply({ ...report, for: message.for })),
+      );
+      break;
+    case "keep-all":
+      event.waitUntil(keepEverything());
       break;
   }
 });
@@ -117,7 +131,7 @@ let servingCache = null;
 
 function cacheForServing() {
   if (self.serviceWorker?.state === "redundant") servingCache = null;
-  servingCache ??= openCache().then(
+  servingCache ??= openCache({ create: true }).then(
     (cache) => {
       if (!cache) servingCache = null;
       return cache;
@@ -170,7 +184,6 @@ async function keep(cache, key, response) {
   }
   const { status, statusText, headers } = response;
   await cache.put(key, new Response(bytes, { status, statusText, headers }));
-  await announceIfComplete();
 }
 
 function track(key, promise) {
@@ -181,13 +194,31 @@ function track(key, promise) {
   return promise;
 }
 
-// Every file of a group into this version's cache: copied from an older cache when its
-// sha256 is unchanged, else downloaded and checked.
-async function storeGroup(group, onStored = () => {}) {
-  const cache = await openCache({ create: group === "shell" });
+// Every file of some groups (or every group) into this version's cache: copied from an
+// older cache when its sha256 is unchanged, else downloaded and checked.
+async function storeGroups(groups, onStored = () => {}) {
+  const cache = await openCache({ create: true });
   if (!cache) return;
   const have = new Set((await cache.keys()).map((request) => request.url));
-  const wanted = [...FILES].filter(([url, file]) => file.group === group && !have.has(url));
+  const wanted = [...FILES].filter(
+    ([url, file]) => (!groups || groups.includes(file.group)) && !have.has(url),
+  );
+  await storeFiles(cache, wanted, onStored);
+}
+
+// The given URLs of this build (others are ignored), as storeGroups() stores files.
+async function keepURLs(urls) {
+  const cache = await openCache({ create: true });
+  if (!cache) return;
+  const wanted = [];
+  for (const url of urls) {
+    const key = keyOf(new URL(url));
+    if (key && !(await cache.match(key))) wanted.push([key, FILES.get(key)]);
+  }
+  await storeFiles(cache, wanted);
+}
+
+async function storeFiles(cache, wanted, onStored = () => {}) {
   const older = await olderCaches();
   let failed = null;
   await pool(wanted, PARALLEL, async ([url, file]) => {
@@ -247,32 +278,46 @@ function hashes(requests) {
   return index;
 }
 
-function cacheEngine() {
-  engineJob ??= (async () => {
-    try {
-      let cached = (await status()).cached;
-      await storeGroup("engine", (file) => {
-        cached += file.size;
-        broadcast({ type: "progress", version: BUILD.version, cached, total: TOTAL });
-      });
-      await announceIfComplete();
-    } finally {
-      engineJob = null;
-    }
-  })();
-  return engineJob.catch((error) => console.warn("LVL Rules offline:", error.message));
+// One run of a named job at a time; a second request joins the first.
+function job(name, work) {
+  if (!jobs.has(name)) {
+    const running = work()
+      .catch((error) => console.warn("LVL Rules offline:", error.message))
+      .finally(() => jobs.delete(name));
+    jobs.set(name, running);
+  }
+  return jobs.get(name);
 }
 
-async function status() {
+function keepEverything() {
+  return job("all", async () => {
+    let { cached } = await status();
+    await storeGroups(null, (file) => {
+      cached += file.cost;
+      broadcast({ type: "progress", version: BUILD.version, cached, total: TOTAL });
+    });
+    broadcast(await status());
+  });
+}
+
+// What is kept: download bytes of everything, the engine, the page at `url`, and whether
+// every one of `urls` is.
+async function status(url, urls = []) {
   const cache = await openCache();
   const have = new Set(((await cache?.keys()) ?? []).map((request) => request.url));
-  const cached = sum([...FILES].filter(([url]) => have.has(url)).map(([, file]) => file));
-  return { type: "status", version: BUILD.version, cached, total: TOTAL, ready: cached === TOTAL };
-}
-
-async function announceIfComplete() {
-  const report = await status();
-  if (report.ready) broadcast({ type: "ready", version: BUILD.version });
+  const kept = [...FILES].filter(([key]) => have.has(key));
+  const engine = [...FILES].filter(([, file]) => file.group === "engine");
+  const page = url ? keyOf(new URL(url)) : null;
+  return {
+    type: "status",
+    version: BUILD.version,
+    cached: sum(kept.map(([, file]) => file)),
+    total: TOTAL,
+    everything: kept.length === FILES.size,
+    engine: engine.every(([key]) => have.has(key)),
+    page: Boolean(page && have.has(page)),
+    kept: urls.every((each) => have.has(keyOf(new URL(each)))),
+  };
 }
 
 async function broadcast(message) {
@@ -291,7 +336,7 @@ async function pool(items, size, work) {
 }
 
 function sum(files) {
-  return files.reduce((total, file) => total + file.size, 0);
+  return files.reduce((total, file) => total + file.cost, 0);
 }
 
 function hex(buffer) {

@@ -8,10 +8,17 @@ policy adds 'wasm-unsafe-eval' (a dedicated worker takes its policy from its own
 headers); ``X-Content-Type-Options: nosniff`` and ``Referrer-Policy: no-referrer``. The
 same headers are in ``<site>/_headers`` for a static host; that file itself is not served.
 
-A request for ``X`` is answered with ``X.gz`` and ``Content-Encoding: gzip`` when that
-file exists and the client accepts gzip. Files whose URL names a version or a content
-hash are cached for a year; everything else (the service worker ``/sw.js`` included) is
-revalidated.
+A request for ``X`` is answered with ``X.br`` (``Content-Encoding: br``) or ``X.gz``
+(``gzip``) when that file exists and the client accepts that coding, brotli first. Files
+whose name carries a version or a content hash (Pyodide's versioned folder, the engine's
+hashed files, the theme's bundles) are cached for a year; everything else (the service
+worker ``/sw.js`` included) is revalidated, whatever the query string says.
+
+Every request gets an answer: a malformed request line 400, an unknown method 501 and a
+known one other than GET or HEAD 405, a URL over 64 KiB 414, headers too large 431, an
+unsupported HTTP version 505, and a path that cannot name a file (too long, outside the
+site folder through a symlink, hidden) 404. A port already in use is reported in one
+line.
 
 Tests start it in a background thread: ``server, base_url = start_server(site_dir)``,
 then ``server.shutdown(); server.server_close()`` (or ``stop_server(server)``).
@@ -35,6 +42,7 @@ from typing import BinaryIO, ClassVar
 
 from build_scripts.publish import security
 from build_scripts.publish.headers import CACHE_REVALIDATE, cache_control
+from build_scripts.publish.precompress import ENCODINGS
 
 Policies = str | Mapping[str, str] | None
 # Files in the site directory that are instructions for a host, not part of the site.
@@ -64,12 +72,18 @@ CONTENT_TYPES = {
     ".toml": "application/toml",
     ".csv": "text/csv" + TEXT,
 }
+# Content codings of precompressed siblings, in the order they are preferred.
+SIBLINGS = tuple(ENCODINGS.items())
+ALLOWED = "GET, HEAD"
 
 
 class SiteHandler(SimpleHTTPRequestHandler):
     """Static files from one directory with the headers the site needs."""
 
     protocol_version = "HTTP/1.1"
+    # Answers to requests whose version is missing or unreadable get a status line and
+    # headers too (http.server's default, HTTP/0.9, would send a bare body).
+    default_request_version = "HTTP/1.0"
     extensions_map: ClassVar[dict[str, str]] = {
         **SimpleHTTPRequestHandler.extensions_map,
         **CONTENT_TYPES,
@@ -77,14 +91,38 @@ class SiteHandler(SimpleHTTPRequestHandler):
     server: SiteServer
 
     def end_headers(self) -> None:
-        url_path = urllib.parse.urlsplit(self.path).path
-        for name, value in self.server.security_headers(url_path).items():
+        # Also for errors sent before the request line was understood (no path yet).
+        for name, value in self.server.security_headers(_url_path(self)).items():
             self.send_header(name, value)
         super().end_headers()
 
+    def _method_not_allowed(self) -> None:
+        self.send_response(http.HTTPStatus.METHOD_NOT_ALLOWED)
+        self.send_header("Allow", ALLOWED)
+        self.send_header("Content-Length", "0")
+        self.close_connection = True
+        self.end_headers()
+
+    # The names http.server looks up for each method.
+    do_POST = do_PUT = do_DELETE = do_PATCH = do_OPTIONS = _method_not_allowed  # noqa: N815
+
     def send_head(self) -> BinaryIO | None:
-        url = urllib.parse.urlsplit(self.path)
+        try:
+            url = urllib.parse.urlsplit(self.path)
+        except ValueError:
+            self.send_error(http.HTTPStatus.BAD_REQUEST, "Malformed URL")
+            return None
+        try:
+            return self._send_file(url)
+        except OSError as error:  # a name too long for the file system, say
+            self.log_message("cannot serve %r: %s", self.path[:200], error)
+            return self._not_found()
+
+    def _send_file(self, url: urllib.parse.SplitResult) -> BinaryIO | None:
         path = Path(self.translate_path(self.path))
+        root = Path(self.directory).resolve()
+        if not path.resolve().is_relative_to(root):
+            return self._not_found()  # a symlink out of the site folder
         if path.is_dir():
             if not url.path.endswith("/"):
                 location = urllib.parse.urlunsplit(("", "", url.path + "/", url.query, ""))
@@ -97,24 +135,30 @@ class SiteHandler(SimpleHTTPRequestHandler):
         if not path.is_file() or path.name.startswith(".") or path.name in NOT_SERVED:
             return self._not_found()
 
-        encoded = path.with_name(path.name + ".gz")
-        has_gzip = path.suffix != ".gz" and encoded.is_file()
-        use_gzip = has_gzip and _accepts_gzip(self.headers.get("Accept-Encoding", ""))
-        served = encoded if use_gzip else path
+        siblings = [
+            (coding, sibling)
+            for coding, suffix in SIBLINGS
+            if path.suffix not in ENCODINGS.values()
+            and (sibling := path.with_name(path.name + suffix)).is_file()
+            and sibling.resolve().is_relative_to(root)
+        ]
+        accepted = _accepted_codings(self.headers.get("Accept-Encoding", ""))
+        accepted &= set(self.server.codings)
+        coding, served = next(((c, f) for c, f in siblings if c in accepted), (None, path))
         stat = served.stat()
-        etag = f'"{stat.st_mtime_ns:x}-{stat.st_size:x}{"-gz" if use_gzip else ""}"'
+        etag = f'"{stat.st_mtime_ns:x}-{stat.st_size:x}{"-" + coding if coding else ""}"'
         if _not_modified(self.headers, etag, stat.st_mtime):
             self.send_response(http.HTTPStatus.NOT_MODIFIED)
-            self._common_headers(url, etag, stat.st_mtime, vary=has_gzip)
+            self._common_headers(url, etag, stat.st_mtime, vary=bool(siblings))
             self.end_headers()
             return None
         stream = served.open("rb")
         self.send_response(http.HTTPStatus.OK)
         self.send_header("Content-Type", self.guess_type(str(path)))
-        if use_gzip:
-            self.send_header("Content-Encoding", "gzip")
+        if coding:
+            self.send_header("Content-Encoding", coding)
         self.send_header("Content-Length", str(stat.st_size))
-        self._common_headers(url, etag, stat.st_mtime, vary=has_gzip)
+        self._common_headers(url, etag, stat.st_mtime, vary=bool(siblings))
         self.end_headers()
         return stream
 
@@ -129,7 +173,7 @@ class SiteHandler(SimpleHTTPRequestHandler):
     def _common_headers(
         self, url: urllib.parse.SplitResult, etag: str, mtime: float, *, vary: bool
     ) -> None:
-        self.send_header("Cache-Control", cache_control(url.path, url.query))
+        self.send_header("Cache-Control", cache_control(url.path))
         self.send_header("ETag", etag)
         self.send_header("Last-Modified", email.utils.formatdate(mtime, usegmt=True))
         if vary:
@@ -155,13 +199,26 @@ class SiteHandler(SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
-def _accepts_gzip(header: str) -> bool:
+def _url_path(handler: SiteHandler) -> str:
+    """The path of the request's URL; "/" when there is none, or none that parses."""
+    try:
+        return urllib.parse.urlsplit(getattr(handler, "path", "") or "/").path or "/"
+    except ValueError:
+        return "/"
+
+
+def _accepted_codings(header: str) -> set[str]:
+    """The content codings an Accept-Encoding header accepts (q > 0); ``*`` stands for
+    every one it does not name."""
+    accepted, refused = set(), set()
     for item in header.split(","):
         name, _, params = item.strip().partition(";")
-        if name.strip().lower() in ("gzip", "*"):
-            quality = params.strip().removeprefix("q=").strip()
-            return not quality or _float(quality) > 0
-    return False
+        name = name.strip().lower()
+        quality = params.strip().removeprefix("q=").strip()
+        (accepted if not quality or _float(quality) > 0 else refused).add(name)
+    if "*" in accepted:
+        accepted |= {coding for coding, _ in SIBLINGS} - refused
+    return accepted
 
 
 def _float(text: str) -> float:
@@ -189,6 +246,7 @@ class SiteServer(ThreadingHTTPServer):
 
     daemon_threads = True
     allow_reuse_address = True
+    handler_class: ClassVar[type[SiteHandler]] = SiteHandler  # benchmarks count bytes sent
 
     def __init__(
         self,
@@ -198,11 +256,13 @@ class SiteServer(ThreadingHTTPServer):
         *,
         quiet: bool = True,
         csp: Policies = None,
+        codings: tuple[str, ...] = ("br", "gzip"),
     ) -> None:
         self.site_dir = Path(site_dir).resolve()
         self.quiet = quiet
         self.csp = csp
-        handler = functools.partial(SiteHandler, directory=os.fspath(self.site_dir))
+        self.codings = codings
+        handler = functools.partial(self.handler_class, directory=os.fspath(self.site_dir))
         super().__init__((host, port), handler)
 
     def handle_error(self, request: object, client_address: object) -> None:
@@ -228,6 +288,8 @@ def start_server(
     *,
     quiet: bool = True,
     csp: Policies = None,
+    codings: tuple[str, ...] = ("br", "gzip"),
+    server_class: type[SiteServer] = SiteServer,
 ) -> tuple[SiteServer, str]:
     """Serve ``site_dir`` from a background thread; return the server and its base URL.
 
@@ -235,8 +297,11 @@ def start_server(
     benchmark pages that run Pyodide on the page need ``security.WORKER_POLICY``), or a
     mapping from URL path to policy for some (tests serve the engine worker with
     ``security.PAGE_POLICY`` to check that the engine then fails fast and clearly).
+    ``codings``: the precompressed siblings it may send, as a host that serves only gzip
+    (``("gzip",)``) or only the files themselves (``()``) would. ``server_class``: a
+    subclass (tests and benchmarks that log what is sent).
     """
-    server = SiteServer(site_dir, host, port, quiet=quiet, csp=csp)
+    server = server_class(site_dir, host, port, quiet=quiet, csp=csp, codings=codings)
     thread = threading.Thread(target=server.serve_forever, name="site-server", daemon=True)
     thread.start()
     bound_host, bound_port = server.server_address[:2]
@@ -260,7 +325,11 @@ def main(argv: list[str] | None = None) -> int:
     if not args.site_dir.is_dir():
         print(f"serve: {args.site_dir} is not a directory; build the site first", file=sys.stderr)
         return 2
-    server = SiteServer(args.site_dir, args.host, args.port, quiet=args.quiet)
+    try:
+        server = SiteServer(args.site_dir, args.host, args.port, quiet=args.quiet)
+    except OSError as error:
+        print(f"serve: cannot listen on {args.host}:{args.port}: {error.strerror}", file=sys.stderr)
+        return 2
     print(f"Serving {args.site_dir} at http://{args.host}:{server.server_address[1]}/")
     try:
         server.serve_forever()

@@ -66,24 +66,6 @@ FORM_WORDS = {
     "unknown": "{value} (not in the list)",
 }
 
-# The engine's start-up, as the lookup and the calculator show it (status.js fills in the
-# stage the engine worker reports, by its ID, and the step).
-ENGINE_WORDS = {
-    "starting": "Starting the rules engine…",
-    "stage": "Starting the rules engine: {stage}, step {step} of {steps}.",
-    "progress": "Rules engine start-up",
-    "failed": "The rules engine could not start in this browser.",
-    "chart": "The {chart} has the same answers as a plain page.",
-    "chart-link": "technique chart",
-    "no-script": "This page needs JavaScript.",
-}
-ENGINE_STAGES = {
-    "downloading runtime": "downloading the runtime",
-    "starting Python": "starting Python",
-    "loading rules": "loading the rules",
-    "ready": "ready",
-}
-
 # -- Citations and the tools beside each clause ------------------------------------------
 
 CHANGE_WORDS = {"changed": "Changed", "added": "New"}

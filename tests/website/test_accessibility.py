@@ -249,7 +249,7 @@ def test_status_messages_are_live_regions(built_site):
     assert 'id="lookup-error" role="alert"' in lookup
     assert '<div id="divisions-result" aria-live="polite">' in lookup
     for html in (calculator, lookup):
-        assert '<span data-status-text role="status">' in html
+        assert '<p class="lvl-sr" data-status-spoken role="status">' in html
 
 
 def test_word_changes_are_said_not_only_shown(visit, site_url):

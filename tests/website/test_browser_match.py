@@ -143,6 +143,26 @@ def test_a_whole_match_with_each_athletes_buttons(screen):
     assert all("§" in text for text in log.locator("li").all_inner_texts())
 
 
+@pytest.mark.parametrize("screen", ["phone-landscape"], indirect=True)
+def test_a_data_saving_phone_is_asked_before_the_engine_downloads(screen):
+    """A match-mode link on a data-saving phone: the site chrome and the engine's progress
+    are out of the way, but its question before the download is not (nothing could be
+    recorded until it is answered); once answered, the engine starts and a tap records."""
+    page = screen.page()
+    cdp = screen.context.new_cdp_session(page)
+    cdp.send("Emulation.setDataSaverOverride", {"dataSaverEnabled": True})
+    page.goto(screen.site_url + MATCH)
+    go = page.locator("[data-status-go]")
+    go.wait_for(state="visible")
+    assert page.locator(".md-header").is_hidden()
+    go.click()
+    page.wait_for_selector("[data-engine-status][hidden]", state="attached", timeout=ENGINE_MS)
+    assert page.locator(".lvl-status").is_hidden()
+    a = page.locator('.lvl-half[data-half="A"]')
+    Table(page).call("mount", a.get_by_role("button", name="Mount (4)", exact=True), events=1)
+    assert (4, 0, 0) == board(page)["A"]
+
+
 @pytest.mark.parametrize("screen", list(SCREENS), indirect=True)
 def test_a_correction_on_the_match_screen(screen):
     """A mid-log correction in match mode: open the log, tap event 2, give it to the other

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from html.parser import HTMLParser
 from typing import ClassVar
 
-from build_scripts.bundle import engine, wheel
+import lvl_rules
+from build_scripts.bundle import wheel
+from build_scripts.bundle.manifest import MANIFEST_ELEMENT_ID, manifest_element
 from build_scripts.pages.urls import clause_page, page_url
 from build_scripts.tools.check_links import check_site
 from lvl_rules import export_edition, load_all
@@ -120,9 +123,9 @@ def test_manifest_element_cannot_end_early():
     """Nothing in the manifest can close its <script> element or open a comment there:
     every "<" is escaped, and the JSON still reads back the same."""
     manifest = {"path": "</script><script>alert(1)</script>", "note": "<!-- x"}
-    element = engine.manifest_element(manifest)
+    element = manifest_element(manifest)
     inside = element.removeprefix(
-        f'<script type="application/json" id="{engine.MANIFEST_ELEMENT_ID}">'
+        f'<script type="application/json" id="{MANIFEST_ELEMENT_ID}">'
     ).removesuffix("</script>")
     assert "<" not in inside
     assert json.loads(inside) == manifest
@@ -132,7 +135,7 @@ def test_engine_pages_carry_the_manifest_of_this_build(built_site):
     """The pages that start the engine hold engine/manifest.json itself, before the
     client's script; no other page does."""
     manifest = json.loads((built_site.site / "engine" / "manifest.json").read_text("utf-8"))
-    element_id = engine.MANIFEST_ELEMENT_ID
+    element_id = MANIFEST_ELEMENT_ID
     element = re.compile(
         rf'<script type="application/json" id="{element_id}">(.*?)</script>\s*'
         r'<script type="module" async src="[^"]*engine-client\.js">',
@@ -149,6 +152,31 @@ def test_engine_pages_carry_the_manifest_of_this_build(built_site):
         assert json.loads(found.group(1)) == manifest
 
 
+def test_lock_entry_is_what_pyodide_lockfile_add_wheels_writes(built_site):
+    """The wheel's lock entry has the fields and values `pyodide lockfile add-wheels`
+    (pyodide-build 0.39.2, pyodide-lock 0.2.1) wrote for this wheel, bar its path."""
+    manifest = json.loads((built_site.site / "engine" / "manifest.json").read_text("utf-8"))
+    entry = manifest["pyodide"]["lockfile"]["packages"]["lvl-rules"]
+    published = built_site.site / "engine" / entry["file_name"]
+    # Written by `pyodide lockfile add-wheels --input pyodide-lock.json wheel` on Python
+    # 3.12 (offline); only file_name (relative to where the wheel is) and sha256 vary.
+    written_by_add_wheels = {
+        "depends": [],
+        "imports": ["lvl_rules"],
+        "install_dir": "site",
+        "name": "lvl-rules",
+        "package_type": "package",
+        "tool": {},
+        "unvendored_tests": False,
+        "version": lvl_rules.__version__,
+    }
+    assert written_by_add_wheels == {
+        k: v for k, v in entry.items() if k not in ("file_name", "sha256")
+    }
+    assert hashlib.sha256(published.read_bytes()).hexdigest() == entry["sha256"]
+    assert entry["file_name"] == manifest["wheel"]["path"]
+
+
 def test_each_step_runs_once_with_one_wheel(built_site):
     """The build ran MkDocs' hook and the host files once each, and its engine carries
     dist/'s wheel, which asking again for the current wheel reuses (no second build)."""
@@ -157,4 +185,6 @@ def test_each_step_runs_once_with_one_wheel(built_site):
     current = wheel.current_wheel()
     built_at = current.stat().st_mtime_ns
     assert (current, built_at) == (wheel.current_wheel(), current.stat().st_mtime_ns)
-    assert current.read_bytes() == (built_site.site / "engine" / current.name).read_bytes()
+    engine = json.loads((built_site.site / "engine" / "manifest.json").read_text("utf-8"))
+    published = built_site.site / "engine" / engine["wheel"]["path"]
+    assert (current.name, current.read_bytes()) == (published.name, published.read_bytes())

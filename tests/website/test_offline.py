@@ -1,5 +1,10 @@
-"""Offline use: after one visit, rule pages, search, lookup and calculator work with the
-network off, and a new build is offered with a Reload button."""
+"""Offline use without silent downloads: a visit costs what the visitor asked for. Pages
+are kept as visited, the engine once a lookup or calculator page loaded it, everything
+when the reader asks; Save-Data fetches nothing ahead of need; a new build is offered with
+a Reload button.
+
+What the server sent is logged by the server itself (tests/website/recording_server.py),
+so the service worker's requests count too."""
 
 from __future__ import annotations
 
@@ -7,20 +12,26 @@ import json
 import re
 import shutil
 from pathlib import Path
-from types import SimpleNamespace
-from urllib.parse import urlsplit
 
 import pytest
+from recording_server import serve_recorded
 from search_box import top_result_mentions
 
 from build_scripts.publish.host_files import write_host_files
-from build_scripts.tools.serve import start_server, stop_server
+from build_scripts.tools.serve import stop_server
 from lvl_rules import check_all, division
 
 ENGINE_MS = 60_000  # a cold engine start on a loaded 2-core CI machine
+KEPT_MS = 60_000
 READY = "[data-lvl-offline-ready]"
 UPDATE = "[data-lvl-offline-update]"
-SITE_URL = "http://127.0.0.1:8000/"  # mkdocs.yml's default site_url, named by sitemap.xml
+RULE_PAGE = "rules/2/5/"
+RULE_PAGE_BUDGET = 300_000  # bytes a first visit of a rule page may cost (issue 13)
+LOOKUP = "lookup/?edition=2&age=30&belt=purple&uniform=nogi"
+CALCULATOR = "calculator/?edition=2&age=30&belt=purple&uniform=gi"
+FOUR_G = {"latency": 60, "downloadThroughput": 9e6 / 8, "uploadThroughput": 1.5e6 / 8}
+
+pytestmark = pytest.mark.browser
 
 
 def build_of(site: Path) -> dict:
@@ -29,92 +40,64 @@ def build_of(site: Path) -> dict:
     return json.loads(re.search(r"const BUILD = (\{.*?\});\n", text).group(1))
 
 
-def serve_copy(built_site, target: Path):
-    """A copy of the build, served, whose sitemap names this server (Material's instant
-    navigation only follows the links it lists, as on the real host)."""
-    shutil.copytree(built_site.site, target)
-    server, url = start_server(target)
-    sitemap = target / "sitemap.xml"
-    sitemap.write_text(sitemap.read_text(encoding="utf-8").replace(SITE_URL, url), "utf-8")
-    write_host_files(target)  # the sitemap changed: as a new build would
-    return server, url
+class Errors:
+    """Console errors of a browser context (URLs a test asks for knowing they are missing
+    are left out)."""
 
-
-class Watch:
-    """What a browser context fetched from elsewhere and what its pages logged as errors."""
-
-    def __init__(self, context, url: str) -> None:
-        self.origin = url.rstrip("/")
-        self.foreign: list[str] = []
+    def __init__(self, context) -> None:
         self.errors: list[str] = []
-        self.missing: set[str] = set()  # URLs a test asks for knowing they do not exist
-        context.on("request", self._request)
+        self.missing: set[str] = set()
         context.on("console", self._console)
         context.on("weberror", lambda e: self.errors.append(str(e.error)))
 
     def _console(self, message) -> None:
         if message.type == "error" and message.location.get("url") not in self.missing:
-            self.errors.append(message.text)
-
-    def _request(self, request) -> None:
-        if not request.url.startswith((self.origin, "data:", "blob:")):
-            self.foreign.append(request.url)
-
-
-@pytest.fixture(scope="module")
-def offline(chromium, built_site, tmp_path_factory):
-    """One visit to a rule page, then the server stopped and the browser set offline."""
-    server, url = serve_copy(built_site, tmp_path_factory.mktemp("offline") / "site")
-    context = chromium.new_context(viewport={"width": 1280, "height": 900})
-    watch = Watch(context, url)
-    fetched: list[str] = []  # URL paths the page and the service worker asked for
-    context.on("request", lambda r: fetched.append(urlsplit(r.url).path))
-    page = context.new_page()
-    page.goto(f"{url}rules/2/5/", wait_until="load")
-    before_load = list(fetched)
-    page.wait_for_selector(READY, state="visible", timeout=ENGINE_MS)
-    page.close()
-    stop_server(server)
-    context.set_offline(True)
-    yield SimpleNamespace(
-        context=context, url=url, watch=watch, before_load=before_load, fetched=fetched
-    )
-    context.close()
-    assert [] == watch.foreign
-    assert [] == watch.errors
+            self.errors.append(f"{message.text} {message.location.get('url')}")
 
 
 @pytest.fixture
-def offline_page(offline):
-    """A new tab in the offline browser; its console must stay free of errors."""
-    page = offline.context.new_page()
-    errors_before = len(offline.watch.errors)
-    yield page
-    page.close()
-    assert [] == offline.watch.errors[errors_before:]
+def served(built_site, tmp_path):
+    """A copy of the build, served by a server that logs every response it sends."""
+    server, url, log = serve_recorded(built_site, tmp_path / "site")
+    yield url, log, tmp_path / "site"
+    stop_server(server)
 
 
-pytestmark = pytest.mark.browser
+@pytest.fixture
+def browser_context(chromium):
+    context = chromium.new_context(viewport={"width": 1280, "height": 900})
+    errors = Errors(context)
+    yield context, errors
+    context.close()
+    assert [] == errors.errors
 
 
-def test_version_and_precache_list_come_from_the_files(built_site, tmp_path):
-    """sw.js lists every page and engine file; its version changes with any file."""
-    build = build_of(built_site.site)
-    files = build["files"]
-    pages = {
-        p.relative_to(built_site.site).as_posix().removesuffix("index.html") or "./"
-        for p in built_site.site.rglob("*.html")
-    }
-    assert set() == pages - set(files)
-    engine = {url for url, (_, _, group) in files.items() if group == "engine"}
+def wait_kept(page, state: str = "page") -> None:
+    """Until the service worker says this page (or everything) is kept."""
+    page.wait_for_selector(f"[data-lvl-offline~='{state}']", state="attached", timeout=KEPT_MS)
+
+
+def test_groups_say_when_each_file_is_kept(built_site, tmp_path):
+    """sw.js lists every page and engine file in its group, with its download size; its
+    version changes with any file."""
+    files = build_of(built_site.site)["files"]
+    groups = {url: group for url, (_, _, group, _) in files.items()}
+    assert "page" == groups[RULE_PAGE]
+    assert "print" == groups["rules/2/print/"]
+    assert "print" == groups["data/2.pdf"]
+    assert "core" == groups["search/search_index.json"]
+    assert "core" == groups["404.html"]
     manifest = json.loads((built_site.site / "engine" / "manifest.json").read_text("utf-8"))
-    assert {
-        "engine/manifest.json",
-        f"engine/{manifest['wheel']['path']}",
-        f"engine/{manifest['snapshot']['path']}",
-        f"engine/{manifest['pyodide']['path']}pyodide.asm.wasm",
-    } <= engine
-    assert [] == [url for url in files if url.endswith((".map", ".wasm.gz", ".html.gz"))]
+    assert "engine" == groups[f"engine/{manifest['snapshot']['path']}"]
+    _, size, _, download = files[f"engine/{manifest['snapshot']['path']}"]
+    assert manifest["snapshot"]["sizes"] == {
+        "identity": size,
+        "br": download,
+        "gzip": (built_site.site / "engine" / (manifest["snapshot"]["path"] + ".gz"))
+        .stat()
+        .st_size,
+    }
+    assert [] == [url for url in files if url.endswith((".map", ".gz", ".br"))]
 
     site = tmp_path / "site"
     shutil.copytree(built_site.site, site, ignore=shutil.ignore_patterns("engine"))
@@ -125,56 +108,125 @@ def test_version_and_precache_list_come_from_the_files(built_site, tmp_path):
     assert first != write_host_files(site).version
 
 
-def test_a_rule_page_leaves_the_engine_for_after_its_load(offline):
-    """The first rule page loads no engine file; the service worker copies them later."""
-    assert [] == [path for path in offline.before_load if path.startswith("/engine/")]
-    assert "/engine/manifest.json" in offline.fetched
-    assert any(path.endswith("/pyodide.asm.wasm") for path in offline.fetched)
+def test_a_rule_page_fetches_no_engine_file_and_no_pdf(served, browser_context):
+    """A first visit of a rule page, background work included: no engine file, no PDF, no
+    printable page, no other page, and at most 300 KB in all; the page is then kept."""
+    url, log, _ = served
+    context, _ = browser_context
+    page = context.new_page()
+    page.goto(url + RULE_PAGE, wait_until="load")
+    wait_kept(page)
+    page.wait_for_timeout(3000)  # anything the service worker would do after that
+    paths = log.paths()
+    assert [] == [p for p in paths if p.startswith("/engine/") or p.endswith(".pdf")]
+    assert [] == [p for p in paths if p.endswith("/") and p != f"/{RULE_PAGE}"]
+    assert log.bytes() <= RULE_PAGE_BUDGET
+    assert "This page is available offline." == page.locator(READY).inner_text().strip("✓ ")
 
 
-def test_the_engine_is_warmed_up_once_the_copy_is_complete(offline, offline_page):
-    """Before "available offline" shows, the engine worker's warm-up has imported
-    Pyodide's JavaScript from the cache (so the browser keeps its compiled code); it
-    records this build's version, and is not run again for it."""
-    page = offline_page
-    page.goto(f"{offline.url}rules/2/5/")
-    page.wait_for_selector(READY, state="visible", timeout=ENGINE_MS)
-    warmed = page.evaluate("() => localStorage.getItem('lvl-rules.engine-warmed')")
-    assert warmed  # set when the warm-up worker reports "warmed"
-    assert f"(build {warmed})" in page.get_attribute(READY, "title")  # this build's
-
-
-def test_rule_pages_offline(offline, offline_page):
-    """A page never opened, by URL and by instant navigation, comes from the cache."""
-    page = offline_page
-    page.goto(f"{offline.url}rules/1/3/")
-    assert page.title().startswith("§3 ")
-    page.evaluate("() => { window.lvlSamePage = true; }")
-    page.locator("nav.md-nav a[href$='/rules/2/']").first.click()
-    page.wait_for_url("**/rules/2/")
-    page.locator("h1").first.wait_for()
-    assert page.evaluate("() => window.lvlSamePage === true")  # instant: fetched, not loaded
-    assert page.locator(READY).is_visible()
-    offline.watch.missing.add(f"{offline.url}no/such/page/")
-    response = page.goto(f"{offline.url}no/such/page/")
+def test_visited_pages_work_offline_and_others_say_so(served, browser_context):
+    """The visited page opens offline; a page never opened gets the offline 404 page."""
+    url, _, _ = served
+    context, errors = browser_context
+    page = context.new_page()
+    page.goto(url + RULE_PAGE)
+    wait_kept(page)
+    context.set_offline(True)
+    again = context.new_page()
+    again.goto(url + RULE_PAGE)
+    assert again.title().startswith("§5 ")
+    errors.missing.add(f"{url}rules/1/3/")
+    response = again.goto(f"{url}rules/1/3/")
     assert (404, True) == (response.status, response.from_service_worker)
 
 
-def test_search_offline(offline, offline_page):
-    """Material's search box finds a technique with the network off."""
-    page = offline_page
-    page.goto(f"{offline.url}rules/2/")
-    page.wait_for_function(
-        "() => !document.querySelector('.md-search-result__meta')"
-        ".textContent.includes('Initializing')"
+def test_the_engine_is_kept_after_the_calculator_was_used(served, browser_context):
+    """Once the calculator's engine has started, its files are kept without downloading
+    them again, and the calculator then records an event offline."""
+    url, log, _ = served
+    context, _ = browser_context
+    page = context.new_page()
+    page.goto(url + CALCULATOR)
+    page.wait_for_selector("[data-engine-status][hidden]", state="attached", timeout=ENGINE_MS)
+    page.wait_for_selector("[data-lvl-offline-engine='kept']", state="attached", timeout=KEPT_MS)
+    engine_files = [
+        p for p in log.paths() if p.startswith("/engine/") and p != "/engine/manifest.json"
+    ]
+    assert len(engine_files) == len(set(engine_files))  # each sent once, kept from the cache
+
+    context.set_offline(True)
+    page = context.new_page()
+    page.goto(url + CALCULATOR)
+    page.wait_for_selector("[data-engine-status][hidden]", state="attached", timeout=ENGINE_MS)
+    page.locator('.lvl-half[data-half="A"]').get_by_role(
+        "button", name="Guard pass (3)", exact=True
+    ).click()
+    page.locator("#calc-log li").first.wait_for()
+    assert "3" == page.locator('[data-athlete="A"]').get_attribute("data-points")
+
+
+def engine_versions(page) -> dict:
+    """The running engine's versions, once it is ready (snapshot: "used", "skipped: ...")."""
+    return page.evaluate(
+        """async () => {
+          const { engine } = await import(
+            document.querySelector("script[src*=engine-client]").src);
+          return (await engine.ready).versions;
+        }"""
     )
+
+
+def test_a_visit_without_the_snapshot_keeps_it_for_the_next(served, browser_context):
+    """On 4G the first visit does without the memory snapshot (it would take longer to
+    download than Python takes to start); once the engine has answered, the snapshot is
+    kept in the background, and the next visit restores Python from it."""
+    url, log, _ = served
+    context, _ = browser_context
+    page = context.new_page()
+    cdp = context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send("Network.emulateNetworkConditions", {"offline": False, **FOUR_G})
+    page.goto(url + LOOKUP)
+    assert engine_versions(page)["snapshot"].startswith("skipped")
+    page.wait_for_selector(
+        "[data-lvl-offline-next-visit='kept']", state="attached", timeout=KEPT_MS
+    )
+    snapshots = [p for p in log.paths() if p.startswith("/engine/snapshot-")]
+    assert 1 == len(snapshots)  # by the service worker, once
+
+    again = context.new_page()
+    again.goto(url + LOOKUP)
+    assert "used" == engine_versions(again)["snapshot"]
+    assert snapshots == [p for p in log.paths() if p.startswith("/engine/snapshot-")]
+
+
+def test_keep_everything_makes_the_whole_site_work_offline(served, browser_context):
+    """The one control keeps every file, says its size and progress, and then every page,
+    search, the PDFs, the lookup and the calculator work with the network off."""
+    url, _, _ = served
+    context, _ = browser_context
+    page = context.new_page()
+    page.goto(url)
+    wait_kept(page)
+    control = page.locator("[data-lvl-offline-keep-all]")
+    assert re.fullmatch(
+        r"Keep the whole rulebook and the calculators offline \(\d+\.\d MB\)", control.inner_text()
+    )
+    control.click()
+    wait_kept(page, "everything")
+    assert "The whole rulebook and the calculators are available offline." == page.locator(
+        READY
+    ).inner_text().strip("✓ ")
+    assert page.locator("[data-lvl-offline-keep]").is_hidden()
+
+    context.set_offline(True)
+    page = context.new_page()
+    page.goto(f"{url}rules/1/3/")  # never opened
+    assert page.title().startswith("§3 ")
+    pdf = page.evaluate("async (u) => (await fetch(u)).status", f"{url}data/1.pdf")
+    assert 200 == pdf
     top_result_mentions(page, "heel hook")
-
-
-def test_lookup_offline(offline, offline_page):
-    """The lookup starts the engine from the cache and gives the engine's answers."""
-    page = offline_page
-    page.goto(f"{offline.url}lookup/?edition=2&age=30&belt=purple&uniform=nogi")
+    page.goto(url + LOOKUP)
     page.wait_for_selector("#lookup-rows tr[data-technique]", timeout=ENGINE_MS)
     shown = {
         row.get_attribute("data-technique"): row.get_attribute("data-legal") == "true"
@@ -184,44 +236,60 @@ def test_lookup_offline(offline, offline_page):
     assert {a.technique.id: a.legal for a in check_all(division(**fields))} == shown
 
 
-def test_calculator_offline(offline, offline_page):
-    """The calculator records an event with the network off."""
-    page = offline_page
-    page.goto(f"{offline.url}calculator/?edition=2&age=30&belt=purple&uniform=gi")
-    page.wait_for_selector("[data-engine-status][hidden]", state="attached", timeout=ENGINE_MS)
-    page.locator('.lvl-half[data-half="A"]').get_by_role(
-        "button", name="Guard pass (3)", exact=True
-    ).click()
-    page.locator("#calc-log li").first.wait_for()
-    assert "3" == page.locator('[data-athlete="A"]').get_attribute("data-points")
+def test_with_save_data_nothing_is_fetched_ahead_of_need(served, browser_context):
+    """With Save-Data the service worker downloads nothing the page did not ask for
+    itself (it keeps the page, which costs a revalidation of the same URL), and the
+    engine says its size and waits for the reader before downloading anything."""
+    url, log, _ = served
+    context, _ = browser_context
+    page = context.new_page()
+    cdp = context.new_cdp_session(page)
+    cdp.send("Emulation.setDataSaverOverride", {"dataSaverEnabled": True})
+    asked_by_page: set[str] = set()
+    page.on(
+        "request", lambda r: asked_by_page.add(r.url.removeprefix(url.rstrip("/")).split("?")[0])
+    )
+    page.goto(url + RULE_PAGE)
+    assert page.evaluate("() => navigator.connection.saveData")
+    wait_kept(page)
+    page.wait_for_timeout(3000)
+    assert set() == set(log.paths()) - asked_by_page - {"/sw.js"}
+
+    page.goto(url + LOOKUP)
+    status = page.locator("[data-engine-status] [data-status-text]")
+    status.wait_for()
+    page.wait_for_function(
+        "() => document.querySelector('[data-status-go]')?.offsetParent !== null"
+    )
+    assert re.fullmatch(
+        r"The rules engine is a \d+\.\d MB download\. It is kept in this browser afterwards,"
+        r" for use offline\.",
+        status.inner_text(),
+    )
+    page.wait_for_timeout(1000)
+    assert [] == [p for p in log.paths() if p.startswith("/engine/")]
+    page.locator("[data-status-go]").click()
+    page.wait_for_selector("#lookup-rows tr[data-technique]", timeout=ENGINE_MS)
 
 
-def test_update_prompt_after_a_new_build(chromium, built_site, tmp_path):
+def test_update_prompt_after_a_new_build(served, browser_context):
     """A new build is offered; Reload shows it and only its cache is left."""
-    site = tmp_path / "site"
-    server, url = serve_copy(built_site, site)
-    context = chromium.new_context()
-    watch = Watch(context, url)
-    try:
-        page = context.new_page()
-        page.goto(url)
-        page.wait_for_function("() => navigator.serviceWorker.controller !== null")
-        assert page.locator(UPDATE).is_hidden()
+    url, _, site = served
+    context, _ = browser_context
+    page = context.new_page()
+    page.goto(url)
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    assert page.locator(UPDATE).is_hidden()
 
-        home = site / "index.html"
-        home.write_text(
-            home.read_text("utf-8").replace("</body>", '<p id="second-build">2</p></body>'),
-            "utf-8",
-        )
-        version = write_host_files(site).version
-        page.reload()  # a visit: the browser looks for a new sw.js
-        page.locator(UPDATE).wait_for(state="visible", timeout=30_000)
-        assert page.locator("#second-build").count() == 0  # still the cached build
-        page.get_by_role("button", name="Reload").click()
-        page.locator("#second-build").wait_for(state="attached", timeout=30_000)
-        assert [f"lvl-rules-{version}"] == page.evaluate("() => caches.keys()")
-    finally:
-        context.close()
-        stop_server(server)
-    assert [] == watch.foreign
-    assert [] == watch.errors
+    home = site / "index.html"
+    home.write_text(
+        home.read_text("utf-8").replace("</body>", '<p id="second-build">2</p></body>'),
+        "utf-8",
+    )
+    version = write_host_files(site).version
+    page.reload()  # a visit: the browser looks for a new sw.js
+    page.locator(UPDATE).wait_for(state="visible", timeout=30_000)
+    assert page.locator("#second-build").count() == 0  # still the cached build
+    page.get_by_role("button", name="Reload").click()
+    page.locator("#second-build").wait_for(state="attached", timeout=30_000)
+    assert [f"lvl-rules-{version}"] == page.evaluate("() => caches.keys()")

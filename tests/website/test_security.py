@@ -131,7 +131,7 @@ def test_host_headers_file_sends_what_the_server_sends(built_site, site_url):
         for p in sorted(built_site.site.rglob("*"))
         if p.is_file()
         and p.name != "_headers"
-        and not (p.suffix == ".gz" and p.with_suffix("").exists())
+        and not (p.suffix in (".gz", ".br") and p.with_suffix("").exists())
     ]
     urls += ["/", "/rules/2/5/"]
     twice, differ = {}, {}

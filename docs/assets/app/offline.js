@@ -1,19 +1,37 @@
 // LVL Rules offline: registers the service worker (<site>/sw.js, written by
-// build_scripts/publish/service_worker.py) once the page has loaded, so that no page spends its own
-// load on it; then asks it to keep the rules engine too, in the background. Shows
-// "Available offline" once every file of this build is cached, and a prompt with a
-// Reload button once a newer build has been installed. The markup is in
-// overrides/main.html, outside what Material's instant navigation replaces.
+// build_scripts/publish/service_worker.py) once the page has loaded, and keeps what the
+// visitor asked for: this page, and on the lookup and calculator the rules engine once it
+// has started (its files are in the browser's HTTP cache by then). Offers one control to
+// keep everything, for venues without signal, with its size and progress; says what is
+// kept; offers a Reload button once a newer build is installed. The markup and every
+// sentence are in overrides/main.html (data-words-*, from lvl_rules/words/offline.py),
+// outside what instant navigation replaces.
+//
+// Save-Data (or navigator.connection.saveData): nothing is fetched ahead of need; the
+// service worker still keeps what the visitor opens.
 
 const SITE = new URL("../../", import.meta.url);
 const SERVICE_WORKER = new URL("sw.js", SITE);
 const UPDATE_CHECK_MS = 10 * 60 * 1000; // instant navigation loads no page: check now and then
+const MB = 1_000_000;
 
 const root = document.querySelector("[data-lvl-offline]");
 const readyBadge = root?.querySelector("[data-lvl-offline-ready]");
 const updatePrompt = root?.querySelector("[data-lvl-offline-update]");
+const keepBox = root?.querySelector("[data-lvl-offline-keep]");
+const keepButton = keepBox?.querySelector("[data-lvl-offline-keep-all]");
+const keepBar = keepBox?.querySelector("[data-lvl-offline-progress]");
+const keepText = keepBox?.querySelector("[data-lvl-offline-progress-text]");
 
 let acceptedUpdate = false;
+let keeping = false;
+
+function words(name, numbers = {}) {
+  const pattern = root.dataset[`words${name[0].toUpperCase()}${name.slice(1)}`] ?? "";
+  return pattern.replace(/\{(\w+)\}/g, (_, key) => numbers[key] ?? "");
+}
+
+const mb = (bytes) => (bytes / MB).toFixed(1);
 
 async function start() {
   const workers = navigator.serviceWorker;
@@ -37,67 +55,83 @@ async function start() {
   }
   watchForUpdates(registration);
   const { active } = await workers.ready;
-  active.postMessage({ type: "status" });
-  active.postMessage({ type: "cache-engine" });
-}
-
-async function onMessage(message) {
-  if (message?.type === "ready" || (message?.type === "status" && message.ready)) {
-    await warmUpEngine(message.version);
-    readyBadge.title = readyBadge.dataset.title.replace("{version}", message.version); // words: overrides/main.html
-    readyBadge.hidden = false;
-    root.dataset.lvlOffline = "ready";
+  keepButton.onclick = () => {
+    keeping = true;
+    keepButton.disabled = true;
+    active.postMessage({ type: "keep-all" });
+  };
+  // This page (its first load did not go through the service worker) and, unless the
+  // visitor saves data, the theme's files (mostly in the HTTP cache by now). On the
+  // lookup and calculator only once the engine has started: on a slow network the
+  // engine's download comes first.
+  await engineSettled();
+  active.postMessage({ type: "keep", urls: [location.href], core: !savesData() });
+  keepEngineOnceStarted(active);
+  if (typeof document$ !== "undefined") {
+    document$.subscribe(() => active.postMessage({ type: "status", url: location.href }));
   }
 }
 
-// Once per build, after the engine is saved: run the engine worker's warm-up (see
-// engine-worker.js), so that the browser keeps Pyodide's compiled JavaScript and the
-// next visit's engine starts sooner. Never longer than WARM_UP_MS; failures only cost
-// that gain.
-const WARM_UP_MS = 20000;
-const WARMED_KEY = "lvl-rules.engine-warmed";
-let warming = null;
+async function engineSettled() {
+  const engine = globalThis[Symbol.for("lvl-rules.engine")];
+  if (!engine || engine.state === "asking") return;
+  await engine.ready.catch(() => {});
+}
 
-function warmUpEngine(version) {
-  let warmed = null;
+// On the lookup and calculator: once the engine has started, keep the files it loaded
+// (they are in the browser's HTTP cache by then: no byte is sent again). Once it has
+// answered, unless the visitor saves data, also its memory snapshot if this visit did
+// without it (a slow network): downloaded in the background, for the next visit, which
+// restores Python from it instead of starting it (benchmarks/network.py, repeat visit).
+async function keepEngineOnceStarted(active) {
+  const engine = globalThis[Symbol.for("lvl-rules.engine")];
+  if (!engine) return;
   try {
-    warmed = localStorage.getItem(WARMED_KEY);
+    await engine.ready;
   } catch {
-    return Promise.resolve(); // no storage: no way to do it only once
+    return;
   }
-  if (warmed === version) return Promise.resolve();
-  warming ??= new Promise((resolve) => {
-    let worker;
-    const done = () => {
-      worker?.terminate();
-      resolve();
-    };
-    try {
-      worker = new Worker(new URL("../engine/engine-worker.js", import.meta.url), {
-        type: "module",
-        name: "lvl-rules-engine-warm-up",
-      });
-    } catch {
-      done();
-      return;
-    }
-    worker.addEventListener("message", (event) => {
-      if (event.data?.type === "error") done();
-      if (event.data?.type !== "warmed") return;
-      try {
-        localStorage.setItem(WARMED_KEY, version);
-      } catch {}
-      done();
-    });
-    worker.addEventListener("error", done);
-    worker.postMessage({
-      type: "start",
-      warmUp: true,
-      engineURL: new URL("engine/", SITE).href,
-    });
-    setTimeout(done, WARM_UP_MS);
-  });
-  return warming;
+  active.postMessage({ type: "keep", urls: engine.files(), for: "engine" });
+  if (savesData()) return;
+  await engine.answered;
+  active.postMessage({ type: "keep", urls: engine.files({ forNextTime: true }), for: "next-visit" });
+}
+
+function savesData() {
+  return Boolean(navigator.connection?.saveData);
+}
+
+function onMessage(message) {
+  if (message?.type === "progress") {
+    showKeeping(message.cached, message.total);
+  } else if (message?.type === "status") {
+    showStatus(message);
+  }
+}
+
+function showKeeping(cached, total) {
+  keepBar.hidden = false;
+  keepBar.max = total;
+  keepBar.value = cached;
+  keepText.textContent = words("keeping", { cached: mb(cached), total: mb(total) });
+}
+
+function showStatus(status) {
+  const said = status.everything ? words("everything") : status.page ? words("page") : "";
+  readyBadge.querySelector("[data-lvl-offline-said]").textContent = said;
+  readyBadge.title = words("build", { version: status.version });
+  readyBadge.hidden = !said;
+  root.dataset.lvlOffline = status.everything ? "everything" : status.page ? "page" : "";
+  // The engine this page runs is kept (its snapshot too, if it used one).
+  if (status.for === "engine") root.dataset.lvlOfflineEngine = status.kept ? "kept" : "";
+  if (status.for === "next-visit") root.dataset.lvlOfflineNextVisit = status.kept ? "kept" : "";
+  keepBox.hidden = status.everything;
+  keepButton.textContent = words("keep", { total: mb(status.total - status.cached) });
+  if (keeping && !status.everything) {
+    keepText.textContent = words("failed", { cached: mb(status.cached), total: mb(status.total) });
+    keepButton.disabled = false;
+  }
+  keeping = false;
 }
 
 function watchForUpdates(registration) {
@@ -131,17 +165,7 @@ function offerUpdate(waiting) {
   };
 }
 
-// On a page that runs the rules engine (lookup, calculator), let the engine start first:
-// it needs the CPU more than the copy does, which then mostly reads the HTTP cache.
-async function engineStarted() {
-  const engine = globalThis[Symbol.for("lvl-rules.engine")];
-  if (engine?.state !== "starting") return;
-  const timeout = new Promise((resolve) => setTimeout(resolve, engine.timeout));
-  await Promise.race([engine.ready.catch(() => {}), timeout]);
-}
-
 if (root && "serviceWorker" in navigator) {
-  const begin = () => engineStarted().then(start);
-  if (document.readyState === "complete") begin();
-  else window.addEventListener("load", begin, { once: true });
+  if (document.readyState === "complete") start();
+  else window.addEventListener("load", start, { once: true });
 }

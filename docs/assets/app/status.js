@@ -1,16 +1,20 @@
-// Shows the engine's real start-up stages, and a way out if it cannot start. The words
-// are the page's (build_scripts/pages/forms.py, from lvl_rules/words/site.py).
+// Shows the engine's start-up as one honest bar and plain words, asks before a large
+// download on a slow or data-saving connection, and gives a way out if it cannot start.
+// The words are the page's (data-words-* on [data-engine-status], written by the build):
+// this script only fills in the numbers.
 
-import { fill } from "./division-form.js";
+const MB = 1_000_000;
+const SPOKEN_EVERY_MS = 5000; // the live region's text changes at most this often
 
 export function showEngineStatus(engine, page) {
   const box = page.querySelector("[data-engine-status]");
   const failed = page.querySelector("[data-engine-failed]");
   if (!box) return;
   const text = box.querySelector("[data-status-text]");
-  const stages = JSON.parse(box.dataset.stages); // the words for each stage the worker reports
-  const bytes = box.querySelector("[data-status-bytes]");
+  const spokenText = box.querySelector("[data-status-spoken]");
   const bar = box.querySelector("[data-status-progress]");
+  const ask = box.querySelector("[data-status-ask]");
+  let spoken = 0;
   // Downloads report progress many times a second: draw at most once a frame.
   let latest = null;
   const stop = engine.onProgress((status) => {
@@ -20,30 +24,54 @@ export function showEngineStatus(engine, page) {
     }
     const first = latest === null;
     latest = status;
-    if (status.state === "ready" || status.state === "failed") show(latest);
+    if (status.state !== "starting") show(latest);
     else if (first) requestAnimationFrame(() => latest && show(latest));
   });
+  ask
+    .querySelector("[data-status-go]")
+    .addEventListener("click", () => engine.start({ asked: true }));
+
+  function words(name, numbers = {}) {
+    const pattern = box.dataset[`words${name[0].toUpperCase()}${name.slice(1)}`] ?? "";
+    return pattern.replace(/\{(\w+)\}/g, (_, key) => numbers[key] ?? "");
+  }
+
+  function say(sentence, { now = false } = {}) {
+    if (text.textContent !== sentence) text.textContent = sentence;
+    const at = performance.now();
+    if (spokenText.textContent === sentence || (!now && at - spoken < SPOKEN_EVERY_MS)) return;
+    spoken = at;
+    spokenText.textContent = sentence;
+  }
 
   function show(status) {
     latest = null;
-    if (status.state === "ready") {
-      box.hidden = true;
-      failed.hidden = true;
-      return;
-    }
+    box.hidden = status.state === "ready" || status.state === "failed";
+    failed.hidden = status.state !== "failed";
+    ask.hidden = status.state !== "asking";
     if (status.state === "failed") {
-      box.hidden = true;
-      failed.hidden = false;
       failed.querySelector("[data-failed-detail]").textContent = status.error?.message ?? "";
       return;
     }
-    box.hidden = false;
-    const stage = stages[status.stage] ?? status.stage ?? "";
-    // The stage text is a live region: change it only when the stage changes.
-    const said = fill(box.dataset.stage, { stage, step: status.step || 1, steps: status.steps });
-    if (text.textContent !== said) text.textContent = said;
-    if (bytes) bytes.textContent = status.total ? `${Math.round((100 * status.loaded) / status.total)}%` : "";
-    bar.max = status.steps;
-    bar.value = status.step;
+    const mb = (bytes) => (bytes / MB).toFixed(1);
+    if (status.state === "asking") {
+      say(words("ask", { total: mb(status.total) }), { now: true });
+      bar.hidden = true;
+      return;
+    }
+    bar.hidden = false;
+    if (status.stage === "downloading" && status.total) {
+      bar.max = status.total;
+      bar.value = status.loaded;
+      const numbers = { loaded: mb(status.loaded), total: mb(status.total) };
+      say(words("downloading", numbers), { now: !text.dataset.downloading });
+      text.dataset.downloading = "yes";
+    } else if (status.stage === "starting" && status.total) {
+      bar.removeAttribute("value"); // no byte count left to show: an honest "busy" bar
+      say(words("unpacking", { total: mb(status.total) }), { now: true });
+    } else {
+      bar.removeAttribute("value");
+      say(words("starting"), { now: true });
+    }
   }
 }

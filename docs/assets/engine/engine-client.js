@@ -9,10 +9,11 @@
  *   import { engine, EngineError } from "<site>/assets/engine/engine-client.js";
  *
  *   const stop = engine.onProgress((p) => {
- *     // p = {state, stage, step, steps, loaded, total, elapsed}
+ *     // p = {state, stage, loaded, total, elapsed}
  *     //   state: "starting" | "ready" | "failed"
- *     //   stage: "downloading runtime" | "starting Python" | "loading rules" | "ready"
- *     //   step/steps: 1..4 of 4; loaded/total: snapshot bytes while downloading, else null
+ *     //   stage: "downloading" | "starting" | "ready"
+ *     //   loaded/total: bytes downloaded of all the engine's files, as the network
+ *     //   carried them (null before the first report)
  *     //   elapsed: ms since the engine was started; p.error: the Error once failed
  *   });                                   // called at once with the latest state; stop()
  *   await engine.ready;                   // {versions, timings}; rejects with EngineError
@@ -31,15 +32,20 @@
  *              starts a new one
  *   "internal" the engine failed while answering (a bug; the message says where)
  *
- * Also: engine.state ("idle" | "starting" | "ready" | "failed"), engine.status (latest
- * progress object), engine.start() (idempotent; importing already called it),
- * engine.restart() (end the worker and start a new one).
+ * Also: engine.state ("idle" | "asking" | "starting" | "ready" | "failed"), engine.status
+ * (latest progress object), engine.start() (idempotent; importing already called it),
+ * engine.restart() (end the worker and start a new one), engine.files() (the URLs the
+ * running engine loaded), engine.answered (resolves once it answered a first request). "asking": on a slow or data-saving connection the engine waits
+ * for start({asked: true}) (the page's button); status.total is then its download size.
+ * A page whose engine files the server no longer has (a newer build replaced them)
+ * reloads into the new build once; its state is in its address.
  */
 
 const WORKER_URL = new URL("./engine-worker.js", import.meta.url);
 // docs/assets/engine/ is published as <site>/assets/engine/; the bundle is <site>/engine/.
 const ENGINE_URL = new URL("../../engine/", import.meta.url);
 const SINGLETON = Symbol.for("lvl-rules.engine");
+const STARTING_TIMEOUT_MS = 120_000;
 
 export class EngineError extends Error {
   constructor(message, { kind, field = null, cause } = {}) {
@@ -57,8 +63,6 @@ class Engine {
     this.status = {
       state: "idle",
       stage: null,
-      step: 0,
-      steps: 4,
       loaded: null,
       total: null,
       elapsed: 0,
@@ -68,6 +72,12 @@ class Engine {
     this._nextId = 1;
     this._worker = null;
     this._ready = null;
+    this._answered = deferred();
+  }
+
+  /** Resolves once the engine has answered a first request (on any page). */
+  get answered() {
+    return this._answered.promise;
   }
 
   /** A promise for the running engine: {versions, timings}. Starts it if needed. */
@@ -76,17 +86,32 @@ class Engine {
     return this._ready.promise;
   }
 
-  /** Start the worker unless it is starting or running. */
-  start() {
-    if (this._worker || this.state === "failed") return;
+  /**
+   * Start the worker unless it is starting or running. On a slow or data-saving
+   * connection, unless the engine is already kept in this browser, it first asks: state
+   * "asking" with the download's `total` bytes, until start({asked: true}) (the page's
+   * button).
+   */
+  start({ asked = false } = {}) {
+    if (this._worker || this.state === "failed" || this._deciding) return;
+    if (!this._ready || this._ready.settled) this._ready = deferred();
+    if (!asked && this.state !== "asking" && connectionIsCostly()) {
+      this._deciding = true;
+      engineIsKept().then((kept) => {
+        this._deciding = false;
+        if (kept) this.start({ asked: true });
+        else this._setStatus({ state: "asking", stage: null, loaded: 0, total: downloadSize() });
+      });
+      return;
+    }
+    if (this.state === "asking" && !asked) return;
     this._startedAt = performance.now();
-    this._ready = deferred();
-    this._setStatus({ state: "starting", stage: null, step: 0, loaded: null, total: null });
+    this._setStatus({ state: "starting", stage: null, loaded: null, total: null });
     try {
       this._worker = new Worker(WORKER_URL, { type: "module", name: "lvl-rules-engine" });
     } catch (error) {
       this._fail(
-        new EngineError(`The rules engine could not start: ${error.message}`, {
+        new EngineError(words("could-not-start", { detail: error.message }), {
           kind: "startup",
           cause: error,
         }),
@@ -97,10 +122,8 @@ class Engine {
     this._sendStart(this._worker);
     this._worker.addEventListener("error", (event) => {
       event.preventDefault?.();
-      const detail = event.message || "the worker script failed to load";
-      this._fail(
-        new EngineError(`The rules engine could not start: ${detail}`, { kind: "startup" }),
-      );
+      const detail = event.message || words("worker-not-loaded");
+      this._fail(new EngineError(words("could-not-start", { detail }), { kind: "startup" }));
     });
     this._armWatchdog();
   }
@@ -112,7 +135,7 @@ class Engine {
     const start = {
       type: "start",
       engineURL: ENGINE_URL.href,
-      controlled: Boolean(globalThis.navigator?.serviceWorker?.controller),
+      saveData: Boolean(globalThis.navigator?.connection?.saveData),
     };
     const inPage = manifestInPage();
     if (inPage) {
@@ -125,13 +148,41 @@ class Engine {
       .then((manifest) => worker.postMessage({ ...start, manifest }));
   }
 
+  // Resolves once a worker runs (after the reader agreed to the download, if asked).
+  _started() {
+    return new Promise((resolve) => {
+      const stop = this.onProgress(() => {
+        if (this._worker || this.state === "failed") {
+          queueMicrotask(() => stop());
+          resolve();
+        }
+      });
+    });
+  }
+
   /** End the worker (if any) and start a fresh one. */
   restart() {
-    this._stop(new EngineError("The rules engine was restarted", { kind: "startup" }));
+    this._stop(new EngineError(words("restarted"), { kind: "startup" }));
     this._error = null;
-    this._setStatus({ state: "idle", stage: null, step: 0, error: null });
+    this._setStatus({ state: "idle", stage: null, error: null });
     this.start();
     return this.ready;
+  }
+
+  /**
+   * The URLs of the files the running engine loaded (to keep them offline), or []. With
+   * `forNextTime`, also its memory snapshot, if it did without it, unless the connection
+   * is costly: a repeat visit then restores Python from it instead of starting it.
+   */
+  files({ forNextTime = false } = {}) {
+    const manifest = manifestInPage();
+    if (this.state !== "ready" || !manifest) return [];
+    const used = [manifest.stdlib, manifest.wheel, ...manifest.runtime];
+    const snapshotUsed = this.status.versions?.snapshot === "used";
+    if (manifest.snapshot && (snapshotUsed || (forNextTime && !connectionIsCostly()))) {
+      used.push(manifest.snapshot);
+    }
+    return [new URL("manifest.json", ENGINE_URL).href, ...used.map((f) => new URL(f.path, ENGINE_URL).href)];
   }
 
   /** Subscribe to progress; `fn` is called at once with the latest status. */
@@ -145,6 +196,7 @@ class Engine {
   async request(request, { timeout = this.timeout } = {}) {
     if (this.state === "failed") throw this._error;
     this.start();
+    if (!this._worker && this.state !== "failed") await this._started();
     const worker = this._worker;
     if (!worker) throw this._error;
     // Sent at once: the worker answers as soon as it is ready, with no round trip through
@@ -160,14 +212,10 @@ class Engine {
       pending.timer = setTimeout(() => {
         this._pending.delete(id);
         pending.reject(
-          new EngineError(`The rules engine gave no answer within ${timeout / 1000} s`, {
-            kind: "timeout",
-          }),
+          new EngineError(words("no-answer", { seconds: timeout / 1000 }), { kind: "timeout" }),
         );
-        this._stop(
-          new EngineError("The rules engine was stopped after a timeout", { kind: "timeout" }),
-        );
-        this._setStatus({ state: "idle", stage: null, step: 0 });
+        this._stop(new EngineError(words("stopped"), { kind: "timeout" }));
+        this._setStatus({ state: "idle", stage: null });
       }, timeout);
     }
     return answer;
@@ -176,14 +224,12 @@ class Engine {
   _onMessage(message) {
     switch (message?.type) {
       case "progress":
-        this._armWatchdog();
         this._setStatus({
           stage: message.stage,
-          step: message.step,
-          steps: message.steps,
-          loaded: message.loaded ?? null,
-          total: message.total ?? null,
+          loaded: message.loaded ?? this.status.loaded,
+          total: message.total ?? this.status.total,
         });
+        this._armWatchdog(); // after the stage is known: starting Python gets longer
         break;
       case "ready":
         clearTimeout(this._watchdog);
@@ -192,9 +238,20 @@ class Engine {
         this._ready.resolve({ versions: message.versions, timings: message.timings });
         break;
       case "error":
+        if (message.missing && reloadIntoNewBuild()) {
+          // Requests wait for the new build's page; this build's worker has nothing more
+          // to say (it stays as the page's worker, so that none is started again).
+          this._reloading = true;
+          clearTimeout(this._watchdog);
+          this._worker.terminate();
+          return;
+        }
         this._fail(
           new EngineError(
-            `The rules engine could not start (${message.stage}): ${message.message}`,
+            words("could-not-start-at", {
+              stage: message.stage,
+              detail: message.reason ? words(message.reason, message.numbers) : message.message,
+            }),
             { kind: "startup" },
           ),
         );
@@ -212,14 +269,15 @@ class Engine {
 
   _settle({ id, response, error }) {
     const pending = this._pending.get(id);
-    if (!pending) return;
+    if (!pending || (this._reloading && error !== undefined)) return;
     this._pending.delete(id);
     clearTimeout(pending.timer);
     if (error !== undefined) {
-      pending.reject(new EngineError(`The rules engine failed: ${error}`, { kind: "internal" }));
+      pending.reject(new EngineError(words("failed", { detail: error }), { kind: "internal" }));
       return;
     }
     const answer = JSON.parse(response);
+    this._answered.resolve();
     if (answer.ok) pending.resolve(answer.result);
     else
       pending.reject(new EngineError(answer.error, { kind: "rules", field: answer.field ?? null }));
@@ -228,16 +286,16 @@ class Engine {
   _armWatchdog() {
     clearTimeout(this._watchdog);
     if (this.state === "ready") return;
+    // Starting Python (with no snapshot, on a slow phone) reports nothing for longer.
+    const limit = this.status.stage === "starting" ? STARTING_TIMEOUT_MS : this.timeout;
     this._watchdog = setTimeout(() => {
-      const during = this.status.stage ? ` (last step: ${this.status.stage})` : "";
+      const during = this.status.stage ? words("last-step", { stage: this.status.stage }) : "";
       this._fail(
-        new EngineError(
-          `The rules engine made no progress for ${this.timeout / 1000} s${during}. ` +
-            "If the site's Content-Security-Policy lacks 'wasm-unsafe-eval', WebAssembly cannot run.",
-          { kind: "timeout" },
-        ),
+        new EngineError(words("no-progress", { seconds: limit / 1000, during }), {
+          kind: "timeout",
+        }),
       );
-    }, this.timeout);
+    }, limit);
   }
 
   _fail(error) {
@@ -269,7 +327,7 @@ class Engine {
     };
     if (changes.state) this.state = changes.state;
     for (const fn of this._listeners) callSafely(fn, this.status);
-    // search-later.js holds Material's search worker back until this.
+    // benchmarks/pages/search-later.js (the site_variants benchmark) waits for this.
     if (changes.state === "ready" || changes.state === "failed") {
       globalThis.dispatchEvent?.(new Event("lvl-rules-engine-settled"));
     }
@@ -278,13 +336,82 @@ class Engine {
 
 // The manifest the build put into this page (build_scripts/bundle/engine.py), or null.
 function manifestInPage() {
-  const element = globalThis.document?.getElementById("lvl-engine-manifest");
+  return jsonInPage("lvl-engine-manifest");
+}
+
+function jsonInPage(id) {
+  const element = globalThis.document?.getElementById(id);
   if (!element) return null;
   try {
     return JSON.parse(element.textContent);
   } catch {
     return null;
   }
+}
+
+// A sentence of lvl_rules/words/engine.py (ERRORS), which the build put into the pages
+// that start the engine, with its {numbers} filled in. A page without them (a benchmark
+// page) gets the sentence's name and numbers.
+let pageWords = null;
+
+function words(name, numbers = {}) {
+  pageWords ??= jsonInPage("lvl-engine-words");
+  const pattern = pageWords?.[name];
+  if (!pattern) return [name, ...Object.values(numbers)].join(": ");
+  return pattern.replace(/\{(\w+)\}/g, (_, key) => numbers[key] ?? "");
+}
+
+// Whether downloading the engine costs the reader: the browser says they save data, or
+// the connection is slower than 4G (Network Information API, where there is one).
+function connectionIsCostly() {
+  const connection = globalThis.navigator?.connection;
+  return Boolean(connection?.saveData || ["slow-2g", "2g", "3g"].includes(connection?.effectiveType));
+}
+
+// Whether this build's engine is kept offline (the service worker's cache has its
+// WebAssembly, the largest file it always needs).
+async function engineIsKept() {
+  const manifest = manifestInPage();
+  const wasm = manifest?.runtime.find((file) => file.path.endsWith(".wasm"));
+  if (!wasm || !globalThis.caches) return false;
+  const url = new URL(wasm.path, ENGINE_URL).href;
+  return Boolean(await caches.match(url).catch(() => null));
+}
+
+// The engine's download in bytes, as brotli (what this site's server sends), where the
+// reader is asked: a slow or data-saving connection, on which the worker does without
+// the snapshot.
+function downloadSize() {
+  const manifest = manifestInPage();
+  if (!manifest) return null;
+  const files = [...manifest.runtime, manifest.stdlib, manifest.wheel];
+  return files.filter(Boolean).reduce((sum, file) => sum + (file.sizes.br ?? file.sizes.identity), 0);
+}
+
+// A page whose engine files the server no longer has belongs to an older build: load
+// this address again, once, so that the page and its engine come from the newest build
+// (the lookup and the calculator keep their state in the address). The service worker
+// would serve this older page again from its cache: it is unregistered first, so the
+// reload and everything the page loads come from the server; the new page registers the
+// new build's service worker, which replaces the old cache as an accepted update does.
+// (Handing over to a waiting new worker instead, by skip-waiting, waits for the old one
+// to go idle, which on a loaded machine took over 30 s: the F2 test.)
+const RELOADED_KEY = "lvl-rules.reloaded-for-engine";
+
+function reloadIntoNewBuild() {
+  if (!globalThis.location || !globalThis.sessionStorage) return false;
+  try {
+    if (sessionStorage.getItem(RELOADED_KEY) === location.href) return false; // tried once
+    sessionStorage.setItem(RELOADED_KEY, location.href);
+  } catch {
+    return false;
+  }
+  const workers = globalThis.navigator?.serviceWorker;
+  const unregistered = workers?.controller
+    ? workers.getRegistration().then((registration) => registration?.unregister())
+    : Promise.resolve();
+  unregistered.catch(() => {}).then(() => location.reload());
+  return true;
 }
 
 function deferred() {
@@ -297,6 +424,9 @@ function deferred() {
   let settled = false;
   return {
     promise,
+    get settled() {
+      return settled;
+    },
     resolve: (value) => settled || ((settled = true), resolve(value)),
     reject: (error) => settled || ((settled = true), reject(error)),
   };

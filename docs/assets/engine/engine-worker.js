@@ -1,34 +1,42 @@
 // The LVL Rules engine worker: a *module* Web Worker (Pyodide 314 refuses classic ones)
-// started by engine-client.js. It boots Pyodide from this site only, installs the
-// lvl_rules wheel and answers JSON requests with lvl_rules.faces.api.handle.
+// started by engine-client.js. It boots Pyodide from this site only, with the lvl_rules
+// wheel installed, and answers JSON requests with lvl_rules.faces.api.handle. It is Pyodide's
+// documented worker: one loadPyodide() on public options, and an onmessage handler; the
+// one private option, _loadSnapshot, stays only while the network benchmark shows it
+// pays (see snapshotIfItPays below).
 //
-// Files come from <site>/engine/ (written by build_scripts/bundle/engine.py):
-//   manifest.json             always revalidated; names every other file with its sha256
-//                             (the pages that start the engine also carry it inline)
-//   pyodide/<version>/...     the pinned runtime
-//   <wheel>                   the lvl_rules wheel, checked against its sha256
-//   snapshot-<hash>.bin.gz    Pyodide's memory with lvl_rules imported and both editions
-//                             loaded, without its all-zero pages (manifest "segments" says
-//                             where each kept run goes); restoring it skips CPython's
-//                             start-up and every import
+// Files come from <site>/engine/ (build_scripts/bundle/engine.py); the manifest names
+// each by its content (a pinned Pyodide version or a hash), with its sha256 and its size
+// in each encoding the server may send (br, gzip, identity):
+//   pyodide/<version>/        the pinned runtime (pyodide.mjs, pyodide.asm.mjs, .wasm)
+//   stdlib-<hash>.zip         the standard library the engine uses (stdLibURL)
+//   wheels/<hash>/<wheel>     lvl_rules, installed by loadPackage from the manifest's
+//                             lock file entry (checked against its sha256 by Pyodide)
+//   snapshot-<hash>.bin       Pyodide's memory with lvl_rules imported and both editions
+//                             loaded, without its all-zero pages ("segments" says where
+//                             each kept run goes): restoring it skips CPython's start-up
+//                             and every import
 //
-// Protocol. Page -> worker, first: {type: "start", engineURL, manifest?, warmUp?, controlled?}
-//   (controlled: the page is served by our service worker, whose cache may hold the files)
-//   (warmUp: only import Pyodide's JavaScript, answer {type: "warmed"}, and do nothing
-//   more; see warmUp() below)
+// Protocol. Page -> worker, first: {type: "start", engineURL, manifest?, saveData?}
+//   (saveData: the reader saves data; the snapshot, which only saves time, is left out)
 // Worker -> page:
-//   {type: "progress", stage, step, steps, loaded?, total?}   stage: one of STAGES
-//   {type: "ready", versions, timings}                      timings: ms since worker start
-//   {type: "error", message, stage}                         start-up failed for good
-//   {type: "answer", id, response}                          response: the JSON text
-//   {type: "answer", id, error}                             the engine itself failed
-//   {type: "csp", directive, blocked}                       the CSP blocked something
-// Page -> worker, then:
-//   {type: "request", id, request}                          request: JSON text
+//   {type: "progress", stage, loaded?, total?}   stage: "downloading" | "starting" |
+//                                                "ready"; bytes as sent over the network
+//   {type: "ready", versions, timings}           timings: ms since the worker started
+//   {type: "error", reason?, numbers?, message,  start-up failed for good; reason: why,
+//    stage, missing?}                            as named in lvl_rules/words/engine.py
+//                                                (the page words it; message: the detail
+//                                                otherwise); missing: a file of this
+//                                                build is no longer served
+//   {type: "answer", id, response | error}       response: the JSON text
+//   {type: "csp", directive, blocked}            the CSP blocked something
+// Page -> worker, then: {type: "request", id, request}   request: JSON text
 
-// The page's client sends {type: "start", engineURL, manifest} at once with the page's
-// own copy of the manifest, or as soon as it has fetched manifest.json (in parallel with
-// loading this script).
+const STAGES = ["downloading", "starting", "ready"];
+const PROGRESS_INTERVAL_MS = 100;
+const timings = {};
+let stage = STAGES[0];
+
 const started = new Promise((resolve) => {
   self.addEventListener("message", function onStart(event) {
     if (event.data?.type !== "start") return;
@@ -36,12 +44,6 @@ const started = new Promise((resolve) => {
     resolve(event.data);
   });
 });
-// Pyodide's own fetch() is patched below (fetchEarly); ours is not.
-const nativeFetch = self.fetch.bind(self);
-const STAGES = ["downloading runtime", "starting Python", "loading rules", "ready"];
-
-const timings = {};
-let stage = STAGES[0];
 
 function post(message) {
   self.postMessage(message);
@@ -54,481 +56,310 @@ function mark(name) {
 function progress(name, bytes = {}) {
   stage = name;
   mark(name);
-  post({
-    type: "progress",
-    stage: name,
-    step: STAGES.indexOf(name) + 1,
-    steps: STAGES.length,
-    ...bytes,
-  });
+  post({ type: "progress", stage: name, ...bytes });
 }
 
-// --- The files: fetched, checked and made ready for Pyodide, all at once as soon as
-// the manifest is known (the WebAssembly compiled while it downloads, the snapshot
-// inflated into its memory image, the standard library read, the wheel checked and
-// unzipped). Measured and rejected: doing this (or only the WebAssembly, or only the
-// snapshot) in a helper worker of its own was no faster on two cores, which the engine
-// thread, the page and V8's compiler threads already share: the WebAssembly's compile
-// then sets the pace; and a module of its own costs the worker one more round trip.
-
-const PROGRESS_INTERVAL_MS = 100;
-
-/**
- * Start every file at once; returns {wasm, stdlib, wheel, wheelFiles, snapshot}, each a
- * promise. job: {wasmURL, stdlibURL, wheelURL, wheelSha256, snapshotURL, snapshot,
- * controlled} (URLs as URL objects; snapshot: the manifest's snapshot entry, or null;
- * controlled: look in the offline cache first).
- */
-function prepareFiles(job) {
-  const wheel = fetchChecked(job.wheelURL, job.wheelSha256);
-  const files = {
-    wasm: compileWasm(job.wasmURL),
-    stdlib: fromOfflineCache(job.stdlibURL, job.controlled).then((response) =>
-      response.arrayBuffer(),
-    ),
-    wheel,
-    wheelFiles: wheel.then(readWheel),
-    snapshot: job.snapshot
-      ? fetchSnapshot(job.snapshotURL, job.snapshot, job.controlled)
-      : Promise.reject(new Error("the manifest names no snapshot")),
-  };
-  for (const promise of Object.values(files)) promise.catch(() => {}); // the caller awaits
-  return files;
-}
-
-async function fetchOK(url, init) {
-  const response = await nativeFetch(url, init);
-  if (!response.ok) {
-    throw new Error(`${url.pathname}: HTTP ${response.status} ${response.statusText}`);
+// A failure the page words itself: `reason` names its words in lvl_rules/words/engine.py,
+// `numbers` what goes into them.
+class StartError extends Error {
+  constructor(reason, numbers = {}) {
+    super(`${reason}: ${JSON.stringify(numbers)}`);
+    this.reason = reason;
+    this.numbers = numbers;
   }
-  return response;
 }
 
-// Our service worker's copy of a file, or null. Looked for only when the page is served
-// by the service worker (`controlled`): on a first visit there is none, and merely opening
-// the browser's cache storage held the downloads up by ~0.1 s. The service worker stores a
-// file only once it matched its sha256, and the files read this way have names that
-// change with their content (the snapshot's hash, Pyodide's pinned version), so any
-// cache's copy is the right one.
-async function offlineCopy(url, controlled) {
-  if (!controlled) return null;
-  const cached = await globalThis.caches?.match(url.href).catch(() => null);
-  return cached?.ok ? cached : null;
+// A file of this build that the server no longer has (a newer build replaced it): the
+// page then reloads into the new build (engine-client.js).
+class MissingFile extends StartError {
+  constructor(path, status) {
+    super("missing-file", { path, status });
+  }
 }
 
-// The standard library, which Pyodide must write into its file system before Python
-// runs, from the offline copy when there is one: read here directly, it was ready
-// 0.05-0.1 s sooner than through the service worker's fetch handler (the WebAssembly was
-// not: streamed from the cache it compiled no sooner). Else downloaded.
-async function fromOfflineCache(url, controlled) {
-  return (await offlineCopy(url, controlled)) ?? fetchOK(url, { priority: "low" });
+// WebAssembly begins with these 8 bytes ("\0asm", version 1). Pyodide only logs a warning
+// when its WebAssembly does not compile, and then waits for ever: a file that does not
+// begin so (an error page, say) fails the start at once.
+const WASM_HEADER = [0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00];
+
+// --- Downloads, with the progress a person sees. Every engine file is fetched here as
+// soon as the manifest is known, and its bytes counted as they arrive; Pyodide's own
+// requests for the same URLs are answered by the browser's HTTP cache, which joins a
+// request to the same download while it is still under way (every file is immutable:
+// its name changes with its content). So the runtime, the standard library and the wheel
+// download while Pyodide's JavaScript is still being imported, no byte is sent twice
+// (counted by the network benchmark), and no fetch of Pyodide's is replaced.
+
+class Downloads {
+  constructor(files) {
+    this.loaded = new Map(); // url -> bytes received, scaled to the encoding sent
+    this.sizes = new Map(files.map(({ url, entry }) => [url.href, size(entry, "br")]));
+    this.responses = []; // each download's response, once its status is known to be ok
+    this.reported = 0;
+    this.began = performance.now();
+  }
+
+  // Resolves once every download so far has an answer from the server that is ok (its
+  // body may still be on its way); rejects with the first that is not.
+  responded() {
+    return Promise.all(this.responses);
+  }
+
+  received() {
+    let loaded = 0;
+    for (const bytes of this.loaded.values()) loaded += bytes;
+    return loaded;
+  }
+
+  // Bytes of every file being (or to be) downloaded, in the encoding the server sends.
+  get total() {
+    let total = 0;
+    for (const bytes of this.sizes.values()) total += bytes;
+    return total;
+  }
+
+  // Starts a download; resolves with the bytes if `keep`, once the body has arrived (its
+  // bytes counted as they come). A status that is not ok rejects it, and responded().
+  fetch({ url, entry }, { keep = false, priority = "auto" } = {}) {
+    const response = fetch(url, { priority }).then((response) => {
+      if (response.status === 404 || response.status === 410) {
+        throw new MissingFile(url.pathname, response.status);
+      }
+      if (!response.ok) throw new Error(`${url.pathname}: HTTP ${response.status}`);
+      return response;
+    });
+    response.catch(() => {}); // awaited by responded() and below
+    this.responses.push(response);
+    return response.then((ok) => this._read(ok, url, entry, keep));
+  }
+
+  async _read(response, url, entry, keep) {
+    const encoding = response.headers.get("Content-Encoding") || "identity";
+    this.sizes.set(url.href, size(entry, encoding));
+    // The body arrives decoded: count its share of the bytes the network carried.
+    const scale = size(entry, encoding) / entry.sizes.identity;
+    const reader = response.body.getReader();
+    const chunks = [];
+    let received = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (received === 0 && url.pathname.endsWith(".wasm") && value.length >= 8) {
+        if (WASM_HEADER.some((byte, i) => value[i] !== byte)) {
+          throw new StartError("not-webassembly", { path: url.pathname });
+        }
+      }
+      received += value.length;
+      if (keep) chunks.push(value);
+      this.loaded.set(url.href, Math.round(received * scale));
+      this.report();
+    }
+    this.loaded.set(url.href, size(entry, encoding));
+    this.report(true);
+    return keep ? concat(chunks, received) : null;
+  }
+
+  report(force = false) {
+    const now = performance.now();
+    if (!force && now - this.reported < PROGRESS_INTERVAL_MS) return;
+    this.reported = now;
+    if (stage === STAGES[0]) progress(STAGES[0], { loaded: this.received(), total: this.total });
+  }
 }
 
-// Compiled while it downloads; hosts that serve .wasm with the wrong MIME type, which
-// streaming refuses, get the slower way. On a first visit the WebAssembly is the last
-// file Python waits for, so it is fetched with high priority and the standard library
-// and the snapshot with low (measured: WebAssembly ready ~0.06 s sooner, first answer
-// ~0.02 s; browsers without priority hints ignore them).
-function compileWasm(url) {
-  return WebAssembly.compileStreaming(nativeFetch(url, { priority: "high" })).catch(async () => {
-    const response = await fetchOK(url);
-    return WebAssembly.compile(await response.arrayBuffer());
-  });
+function size(entry, encoding) {
+  return entry.sizes[encoding] ?? entry.sizes.identity;
+}
+
+function concat(chunks, length) {
+  const bytes = new Uint8Array(length);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.length;
+  }
+  return bytes;
 }
 
 function hex(buffer) {
   return Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-function sri(sha256) {
-  const bytes = sha256.match(/../g).map((pair) => parseInt(pair, 16));
-  return `sha256-${btoa(String.fromCharCode(...bytes))}`;
-}
-
 async function checkSha256(bytes, expected, url) {
+  if (!globalThis.crypto?.subtle) return; // not a secure context: the name is the check
   const actual = hex(await crypto.subtle.digest("SHA-256", bytes));
   if (actual !== expected) {
-    throw new Error(`${url.pathname}: sha256 ${actual} differs from ${expected} in manifest.json`);
+    throw new Error(`${url.pathname}: sha256 ${actual} differs from ${expected} in the manifest`);
   }
 }
 
-// Read a stream into one buffer of the expected size (grown if the stream is longer).
-async function readAll(stream, size, onChunk) {
-  let buffer = new Uint8Array(size);
-  let length = 0;
-  const reader = stream.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    if (length + value.length > buffer.length) {
-      const bigger = new Uint8Array(Math.max(buffer.length * 2, length + value.length));
-      bigger.set(buffer.subarray(0, length));
-      buffer = bigger;
-    }
-    buffer.set(value, length);
-    length += value.length;
-    onChunk?.(length);
-  }
-  return length === buffer.length ? buffer : buffer.subarray(0, length);
-}
-
-// Write the packed runs of a snapshot stream into a zero-filled memory image.
-async function unpackSegments(stream, entry) {
+// The snapshot's memory image: its kept runs written into a zero-filled buffer.
+function unpackSnapshot(packed, entry) {
   const memory = new Uint8Array(entry.raw_size);
-  const segments = entry.segments;
-  let index = 0;
-  let filled = 0; // bytes of segments[index] written so far
-  let total = 0;
-  const reader = stream.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    let chunk = value;
-    while (chunk.length) {
-      if (index >= segments.length) throw new Error("the snapshot is longer than its segments");
-      const [offset, length] = segments[index];
-      const take = Math.min(length - filled, chunk.length);
-      memory.set(chunk.subarray(0, take), offset + filled);
-      chunk = chunk.subarray(take);
-      filled += take;
-      total += take;
-      if (filled === length) {
-        index += 1;
-        filled = 0;
-      }
-    }
+  let offset = 0;
+  for (const [start, length] of entry.segments) {
+    memory.set(packed.subarray(offset, offset + length), start);
+    offset += length;
   }
-  if (total !== entry.packed_size) {
-    throw new Error(`the snapshot has ${total} bytes, the manifest says ${entry.packed_size}`);
+  if (offset !== packed.length) {
+    throw new Error(`the snapshot has ${packed.length} bytes, its segments ${offset}`);
   }
   return memory;
 }
 
-// A stream of bytes already in memory, made here: a Blob would cost a round trip to the
-// browser's blob registry for each of the wheel's files, and the thread is busy.
-function streamOf(bytes) {
-  return new ReadableStream({
-    start(controller) {
-      controller.enqueue(bytes);
-      controller.close();
-    },
+// --- The snapshot, only where it pays. Restoring it saves starting Python and importing
+// lvl_rules: 3.6-3.9 s on this (heavily loaded) 2-core machine, measured with
+// benchmarks/network.py against site_variants.py no-snapshot, and about 2 s when quiet
+// (bare Pyodide's start). But it is the largest download, 3.8 MB as brotli: 3.3 s on 4G,
+// 19 s on slow 4G. It is used when this browser keeps it already, or when the network
+// brings it in less than BOOT_WITHOUT_SNAPSHOT_MS (the quiet figure: the lower one
+// spares the bytes a phone on a metered plan pays for). The rate is measured on the
+// downloads until the WebAssembly has arrived (or for MEASURE_MS), not taken from
+// navigator.connection, whose guess on localhost here was 1.55 Mbit/s. A visit that did
+// without it keeps it for the next in the background once the engine has answered
+// (docs/assets/app/offline.js; not when saving data); an engine kept offline without it
+// (the snapshot's download not over, or Save-Data) does without it, whatever the network
+// (the cache's speed says nothing about the network's). Returns {use: promise of a boolean, known within MEASURE_MS; image: promise of
+// the memory image, which never settles when not used}.
+const BOOT_WITHOUT_SNAPSHOT_MS = 2000;
+const MEASURE_MS = 1500;
+
+function snapshotIfItPays(snapshot, wasmURL, downloads, wasmFetched) {
+  const use = (async () => {
+    const kept = (url) => globalThis.caches?.match(url.href).catch(() => null) ?? null;
+    if (await kept(snapshot.url)) return true;
+    // The engine is kept without its snapshot (it was not worth downloading then): the
+    // files now come from the cache, whose speed says nothing about the network's.
+    if (await kept(wasmURL)) return false;
+    await Promise.race([wasmFetched.catch(() => {}), sleep(MEASURE_MS)]);
+    const rate = downloads.received() / Math.max(1, performance.now() - downloads.began); // B/ms
+    const eta = size(snapshot.entry, "br") / Math.max(rate, 1e-6);
+    mark(`snapshot would take ${Math.round(eta)} ms`);
+    return eta <= BOOT_WITHOUT_SNAPSHOT_MS;
+  })();
+  const image = use.then(async (yes) => {
+    if (!yes) return new Promise(() => {});
+    const packed = await downloads.fetch(snapshot, { keep: true, priority: "low" });
+    await checkSha256(packed, snapshot.entry.sha256, snapshot.url);
+    return unpackSnapshot(packed, snapshot.entry);
   });
+  return { use, image };
 }
 
-function gunzip(stream) {
-  return stream.pipeThrough(new DecompressionStream("gzip"));
+function sleep(ms) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-// A small file checked against its sha256 by the browser (Subresource Integrity), which
-// works in secure and insecure contexts alike.
-async function fetchChecked(url, sha256) {
-  try {
-    const response = await fetchOK(url, { integrity: sri(sha256) });
-    return new Uint8Array(await response.arrayBuffer());
-  } catch (error) {
-    if (!(error instanceof TypeError)) throw error; // an HTTP status, already explained
-    throw new Error(
-      `${url.pathname}: not downloaded, or its sha256 differs from manifest.json (${error.message})`,
-    );
-  }
-}
-
-// The snapshot's memory image. In the offline copy (see offlineCopy): inflated from
-// there. Else downloaded with byte progress and inflated while it arrives, and used only
-// once the download matched its sha256.
-async function fetchSnapshot(url, entry, controlled) {
-  const cached = await offlineCopy(url, controlled);
-  if (cached) {
-    const image = await unpackSegments(gunzip((await cached.blob()).stream()), entry);
-    mark("snapshot inflated from the offline cache");
-    return image;
-  }
-  if (!globalThis.crypto?.subtle) {
-    // No SubtleCrypto outside secure contexts: let the browser check, without progress.
-    return unpackSegments(gunzip(streamOf(await fetchChecked(url, entry.sha256))), entry);
-  }
-  const response = await fetchOK(url, { priority: "low" });
-  const decoded = !["", "identity"].includes(response.headers.get("Content-Encoding") ?? "");
-  const total = decoded ? entry.packed_size : entry.size;
-  let reported = 0;
-  const onChunk = (loaded) => {
-    const now = performance.now();
-    if (now - reported >= PROGRESS_INTERVAL_MS || loaded === total) {
-      reported = now;
-      progress(STAGES[0], { loaded, total });
-    }
-  };
-  if (decoded) {
-    // A host that decoded the .gz on the way: check the packed bytes instead.
-    const packed = await readAll(response.body, entry.packed_size, onChunk);
-    await checkSha256(packed, entry.packed_sha256, url);
-    return unpackSegments(streamOf(packed), entry);
-  }
-  const [download, inflate] = response.body.tee();
-  const memory = unpackSegments(gunzip(inflate), entry);
-  memory.catch(() => {}); // a corrupt download is reported by the checksum below
-  const compressed = await readAll(download, entry.size, onChunk);
-  mark("snapshot downloaded");
-  await checkSha256(compressed, entry.sha256, url);
-  const image = await memory;
-  mark("snapshot inflated");
-  return image;
-}
-
-// The files of the wheel (a zip of stored or deflated entries), to be written by
-// Pyodide's fsInit hook before Python runs: ~10x faster than unpackArchive() in Python.
-// Throws on anything unusual (zip64, other methods, unsafe paths); the engine then
-// falls back to pyodide.unpackArchive().
-async function readWheel(bytes) {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  let end = bytes.length - 22;
-  while (end >= 0 && view.getUint32(end, true) !== 0x06054b50) end -= 1;
-  if (end < 0) throw new Error("the wheel is not a zip file");
-  const count = view.getUint16(end + 10, true);
-  let entry = view.getUint32(end + 16, true);
-  const names = new TextDecoder();
-  const files = [];
-  for (let i = 0; i < count; i += 1) {
-    if (view.getUint32(entry, true) !== 0x02014b50) throw new Error("bad zip central directory");
-    const method = view.getUint16(entry + 10, true);
-    const compressedSize = view.getUint32(entry + 20, true);
-    const size = view.getUint32(entry + 24, true);
-    const nameLength = view.getUint16(entry + 28, true);
-    const local = view.getUint32(entry + 42, true);
-    const name = names.decode(bytes.subarray(entry + 46, entry + 46 + nameLength));
-    entry += 46 + nameLength + view.getUint16(entry + 30, true) + view.getUint16(entry + 32, true);
-    if (name.endsWith("/")) continue;
-    if (name.startsWith("/") || name.split("/").includes(".."))
-      throw new Error(`unsafe path ${name}`);
-    if (method !== 0 && method !== 8) throw new Error(`${name}: zip method ${method}`);
-    if (compressedSize === 0xffffffff || local === 0xffffffff) throw new Error("zip64 wheel");
-    if (view.getUint32(local, true) !== 0x04034b50) throw new Error(`${name}: bad local header`);
-    const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
-    const data = bytes.subarray(start, start + compressedSize);
-    files.push({ name, size, content: method === 0 ? data : inflateRaw(data, size) });
-  }
-  for (const file of files) {
-    file.content = await file.content;
-    if (file.content.length !== file.size) throw new Error(`${file.name}: wrong size`);
-  }
-  return files;
-}
-
-function inflateRaw(data, size) {
-  return readAll(streamOf(data).pipeThrough(new DecompressionStream("deflate-raw")), size);
+// `promise`, unless `failure` rejects first (a download failed: stop at once).
+function unless(failure, promise) {
+  return Promise.race([failure, promise]);
 }
 
 // --- Booting Pyodide
 
 // A CSP without 'wasm-unsafe-eval' makes Pyodide wait forever (it only logs a warning);
-// fail at once with a message that says why.
+// fail at once with a message that says why. (A probe: compiles 8 bytes, patches nothing.)
 function checkWebAssembly() {
-  if (typeof WebAssembly !== "object") {
-    throw new Error("this browser does not support WebAssembly, which the rules engine needs");
-  }
+  if (typeof WebAssembly !== "object") throw new StartError("no-webassembly");
   try {
     new WebAssembly.Module(new Uint8Array([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00]));
   } catch (error) {
-    throw new Error(
-      "WebAssembly is blocked here (the Content-Security-Policy must allow " +
-        `'wasm-unsafe-eval' in script-src): ${error.message}`,
-    );
+    throw new StartError("webassembly-blocked", { detail: error.message });
   }
 }
 
-// Pyodide fetches two big files itself, and only once loadPyodide() runs, after both JS
-// halves are imported: its 9.6 MB WebAssembly and its 2.5 MB standard library (which it
-// writes into its file system before Python starts, snapshot or not). Both are requested
-// right after the manifest instead, and Pyodide's own fetch() of those URLs gets the
-// early response, once (the patch is undone when both are used).
-const early = new Map(); // url -> promise of the Response handed to Pyodide's fetch()
-
-function fetchEarly(url, response = nativeFetch(url)) {
-  response.catch(() => {}); // Pyodide awaits it and reports any failure
-  early.set(url, response);
-  self.fetch = function (resource, init) {
-    const wanted = String(resource instanceof Request ? resource.url : resource);
-    const answer = early.get(wanted);
-    if (!answer) return nativeFetch(resource, init);
-    early.delete(wanted);
-    if (early.size === 0) self.fetch = nativeFetch;
-    return answer;
-  };
-}
-
-// Pyodide's fetch() of its WebAssembly gets a stand-in response, and its
-// instantiateStreaming() of the stand-in gets the module compiled by prepareFiles().
-function compileEarly(wasmURL, compiled) {
-  const standIn = new Response(null);
-  fetchEarly(wasmURL, Promise.resolve(standIn));
-  const instantiateStreaming = WebAssembly.instantiateStreaming;
-  WebAssembly.instantiateStreaming = async function (source, imports) {
-    const response = await source;
-    if (response !== standIn) return instantiateStreaming.call(this, response, imports);
-    const module = await compiled;
-    mark("wasm compiled");
-    const instance = await WebAssembly.instantiate(module, imports);
-    WebAssembly.instantiateStreaming = instantiateStreaming;
-    return { module, instance };
-  };
-}
-
-// While Pyodide links itself it wraps each of ~260 JavaScript functions in a tiny
-// WebAssembly module of its own (Emscripten's convertJsFunctionToWasm), compiling the same
-// few dozen byte strings (one per signature) again and again; in Chromium that is ~0.1 s.
-// Compile each distinct small module once. WebAssembly.Module objects are immutable and
-// may be instantiated any number of times, so sharing them changes nothing else.
-const SMALL_MODULE_BYTES = 256;
-
-function shareSmallModules() {
-  const compiled = new Map(); // bytes as text -> WebAssembly.Module
-  WebAssembly.Module = new Proxy(WebAssembly.Module, {
-    construct(target, args, newTarget) {
-      const [bytes] = args;
-      if (!(bytes instanceof Uint8Array) || bytes.length > SMALL_MODULE_BYTES) {
-        return Reflect.construct(target, args, newTarget);
-      }
-      const key = String.fromCharCode(...bytes);
-      let module = compiled.get(key);
-      if (!module) {
-        module = Reflect.construct(target, args, newTarget);
-        compiled.set(key, module);
-      }
-      return module;
-    },
-  });
-}
-
-// Pyodide's fsInit hook: write the wheel's files into site-packages. It never throws
-// (Pyodide would hang); installWheel() finishes the job if it could not.
-function wheelHook(files, state) {
-  return async (FS, { sitePackages }) => {
-    state.sitePackages = sitePackages;
-    try {
-      for (const { name, content } of await files) {
-        const path = `${sitePackages}/${name}`;
-        FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
-        FS.writeFile(path, content);
-      }
-      state.installed = true;
-    } catch {
-      state.installed = false;
-    }
-  };
-}
-
-async function installWheel(pyodide, wheel, state) {
-  if (state.installed) return;
-  const bytes = await wheel; // throws if the download failed its checksum
-  const sitePackages =
-    state.sitePackages ?? pyodide.runPython("import site; site.getsitepackages()[0]");
-  pyodide.unpackArchive(bytes, "wheel", { extractDir: sitePackages });
-}
-
-// Pyodide's two JavaScript halves: [pyodide.mjs, pyodide.asm.mjs] as modules.
-function importRuntime(runtimeURL) {
-  return Promise.all([
-    import(new URL("pyodide.mjs", runtimeURL).href),
-    import(new URL("pyodide.asm.mjs", runtimeURL).href),
-  ]);
-}
-
-// If the page had no manifest and could not fetch one, fetch it here (for a precise error).
+// If the page had no manifest, fetch it here.
 async function readManifest(start, engineURL) {
-  const manifest =
-    start.manifest ??
-    (await (await fetchOK(new URL("manifest.json", engineURL), { cache: "no-cache" })).json());
-  if (manifest.format !== 1) throw new Error(`manifest.json has unknown format ${manifest.format}`);
+  let manifest = start.manifest;
+  if (!manifest) {
+    const response = await fetch(new URL("manifest.json", engineURL), { cache: "no-cache" });
+    if (!response.ok) throw new Error(`manifest.json: HTTP ${response.status}`);
+    manifest = await response.json();
+  }
+  if (manifest.format !== 2) throw new Error(`manifest.json has unknown format ${manifest.format}`);
   return manifest;
-}
-
-// A warm-up run ({type: "start", warmUp: true}, sent by offline.js once the offline copy
-// is complete): import Pyodide's two JavaScript halves, now served from the service
-// worker's cache, and stop. Chromium keeps the compiled code of a module from Cache
-// Storage the first time it runs it, so the next visit's engine does not compile its
-// 1.3 MB of JavaScript again.
-async function warmUp(start) {
-  const engineURL = new URL(start.engineURL);
-  const runtimeURL = new URL((await readManifest(start, engineURL)).pyodide.path, engineURL);
-  await importRuntime(runtimeURL);
-  post({ type: "warmed" });
 }
 
 async function boot() {
   checkWebAssembly();
   progress(STAGES[0]);
   const start = await started;
-  if (start.warmUp) return warmUp(start);
-  const ENGINE_URL = new URL(start.engineURL);
-  const manifest = await readManifest(start, ENGINE_URL);
+  const engineURL = new URL(start.engineURL);
+  const manifest = await readManifest(start, engineURL);
   mark("manifest");
-  const runtimeURL = new URL(manifest.pyodide.path, ENGINE_URL);
-  const wheelURL = new URL(
-    `${manifest.wheel.path}?v=${manifest.wheel.sha256.slice(0, 16)}`,
-    ENGINE_URL,
+  const runtimeURL = new URL(manifest.pyodide.path, engineURL);
+  const file = (entry) => ({ url: new URL(entry.path, engineURL), entry });
+  const [mjs, asmMjs, wasm] = manifest.runtime.map(file);
+  const stdlib = file(manifest.stdlib);
+  const wheel = file(manifest.wheel);
+  const snapshot = manifest.snapshot ? file(manifest.snapshot) : null;
+  const downloads = new Downloads([mjs, asmMjs, wasm, stdlib, wheel]);
+
+  // Everything at once. The WebAssembly is what Python waits for on a first visit, so it
+  // is asked for first and with high priority.
+  const wasmFetched = downloads.fetch(wasm, { priority: "high" });
+  const fetched = Promise.all([
+    wasmFetched,
+    downloads.fetch(asmMjs),
+    downloads.fetch(mjs),
+    downloads.fetch(stdlib, { priority: "low" }),
+    downloads.fetch(wheel, { priority: "low" }),
+  ]);
+  // A download that fails (a file a newer build removed, say) ends the start-up at once,
+  // whatever step it is at, and the page hears of it (a missing file: it reloads into the
+  // new build) without waiting for Pyodide to stumble on the same file. Every promise
+  // here is handled as it is made: no rejection is left uncaught while another awaits.
+  const failure = fetched.then(() => new Promise(() => {}));
+  failure.catch(() => {});
+  const memory =
+    snapshot && !start.saveData
+      ? snapshotIfItPays(snapshot, wasm.url, downloads, wasmFetched)
+      : null;
+  memory?.image.catch(() => {});
+  const runtime = import(mjs.url.href);
+  runtime.catch(() => {});
+  const useSnapshot = memory ? await unless(failure, memory.use) : false;
+  Promise.all([fetched, useSnapshot && memory.image]).then(
+    () => progress(STAGES[1]),
+    () => {},
   );
-  // Everything at once: the files and both halves of the runtime.
-  const wasmURL = new URL("pyodide.asm.wasm", runtimeURL);
-  const stdlibURL = new URL("python_stdlib.zip", runtimeURL);
-  const files = prepareFiles({
-    wasmURL,
-    stdlibURL,
-    wheelURL,
-    wheelSha256: manifest.wheel.sha256,
-    snapshotURL: manifest.snapshot && new URL(manifest.snapshot.path, ENGINE_URL),
-    snapshot: manifest.snapshot ?? null,
-    controlled: Boolean(start.controlled),
-  });
-  compileEarly(wasmURL.href, files.wasm);
-  // Should reading the standard library fail here, Pyodide fetches it itself.
-  fetchEarly(
-    stdlibURL.href,
-    files.stdlib.then(
-      (bytes) => new Response(bytes, { headers: { "Content-Type": "application/zip" } }),
-      () => nativeFetch(stdlibURL),
-    ),
-  );
-  const runtime = importRuntime(runtimeURL);
-  const { wheel, wheelFiles, snapshot } = files;
-  runtime.catch(() => {}); // awaited below
-  const [{ loadPyodide }, { default: createPyodideModule }] = await runtime;
-  shareSmallModules();
-  mark("runtime imported");
+
   const options = {
     indexURL: runtimeURL.href,
+    stdLibURL: stdlib.url.href,
     lockFileContents: manifest.pyodide.lockfile,
-    createPyodideModule,
+    packageBaseUrl: engineURL.href,
   };
-
-  let pyodide = null;
-  let snapshotUse = "used";
-  let state = {};
-  try {
-    pyodide = await loadPyodide({
-      ...options,
-      fsInit: wheelHook(wheelFiles, state),
-      _loadSnapshot: snapshot.then((image) => {
-        progress(STAGES[1]);
-        return image;
-      }),
-    });
-  } catch (error) {
-    // A snapshot that fails its checksum or does not restore: boot CPython the slow way.
-    console.warn("LVL Rules engine: the snapshot failed, starting Python from scratch.", error);
-    snapshotUse = `failed: ${error?.message ?? error}`;
-    progress(STAGES[1]);
-    state = {};
-    pyodide = await loadPyodide({ ...options, fsInit: wheelHook(wheelFiles, state) });
+  const { loadPyodide } = await unless(failure, runtime);
+  mark("runtime imported");
+  // Pyodide fetches the same files (from the HTTP cache, or joining our downloads): only
+  // once the server has answered for every one of them, so that it never meets a file
+  // that is not there.
+  await downloads.responded();
+  let pyodide;
+  let snapshotUse = "none";
+  if (useSnapshot) {
+    try {
+      pyodide = await unless(failure, loadPyodide({ ...options, _loadSnapshot: memory.image }));
+      snapshotUse = "used";
+    } catch (error) {
+      await unless(failure, memory.image); // throws if the snapshot is missing, say
+      // A snapshot that fails its checksum or does not restore: start Python the slow way.
+      console.warn("LVL Rules engine: the snapshot failed, starting Python from scratch.", error);
+      snapshotUse = `failed: ${error?.message ?? error}`;
+    }
   }
-  progress(STAGES[2]);
-  await installWheel(pyodide, wheel, state);
+  if (snapshot && !useSnapshot)
+    snapshotUse = start.saveData ? "skipped: save-data" : "skipped: slow network";
+  pyodide ??= await unless(failure, loadPyodide(options));
+  mark("python started");
+  await pyodide.loadPackage("lvl-rules", { checkIntegrity: true, messageCallback: () => {} });
+  mark("wheel installed");
   pyodide.runPython(
     snapshotUse === "used"
       ? "import random; random.seed()" // the snapshot's random state is every visitor's: reseed
       : "import lvl_rules; lvl_rules.load_all()",
   );
-  mark(state.installed ? "wheel written by fsInit" : "wheel unpacked by Python");
-
   const handle = pyodide.pyimport("lvl_rules.faces.api").handle;
   const versions = JSON.parse(
     pyodide.runPython(
@@ -537,7 +368,7 @@ async function boot() {
   );
   versions.pyodide = pyodide.version;
   versions.snapshot = snapshotUse;
-  progress(STAGES[3]);
+  progress(STAGES[2]);
   post({ type: "ready", versions, timings });
   return handle;
 }
@@ -549,7 +380,14 @@ self.addEventListener("securitypolicyviolation", (event) => {
 
 const engine = boot();
 engine.catch((error) => {
-  post({ type: "error", message: String(error?.message ?? error), stage });
+  post({
+    type: "error",
+    reason: error?.reason,
+    numbers: error?.numbers,
+    message: String(error?.message ?? error),
+    stage,
+    missing: error instanceof MissingFile,
+  });
 });
 
 self.addEventListener("message", async (event) => {

@@ -1,0 +1,391 @@
+"""The site on a phone's network: time to the first answer and bytes, per network profile.
+
+    .venv/bin/python -m benchmarks.network [--profiles localhost,4G,"slow 4G"]
+                                            [--pages bare,lookup,calculator,rule]
+                                            [--runs 3] [--slow-runs 1]
+
+Builds the whole site as ``make site`` does (PDFs included), adds the benchmark pages of
+benchmarks/pages/ (the bare-Pyodide baseline, served from the same engine files), serves
+it with build_scripts/tools/serve.py from a process of its own that counts every byte it sends
+(headers and encoded bodies: exact, whatever the machine's load), and drives Debian's
+Chromium, one fresh on-disk profile per run and page.
+
+Network profiles go through the DevTools protocol's ``Network.emulateNetworkConditions``,
+on the page (which covers its dedicated workers: checked, a worker's fetch of 400 kB takes
+the throttled 2.2 s) and on every service worker of the profile (attached as its own
+target: the page's emulation does not reach it):
+
+- localhost: no emulation;
+- 4G:        9 Mbit/s down, 1.5 Mbit/s up, 60 ms latency;
+- slow 4G:   1.6 Mbit/s down, 750 kbit/s up, 150 ms latency.
+
+Pages, each visited cold (fresh profile), then once more in a second tab of the same
+profile after the first visit's background work went quiet (repeat visit: the engine
+kept offline, its memory snapshot too unless the visitor saves data):
+
+- bare:       loadPyodide() on the page, the wheel unpacked, lvl_rules imported, one
+              request answered (benchmarks/pages/bare.js): the baseline;
+- lookup:     navigation -> the first answer painted (a technique row, from the rules
+              table in the page), and -> the engine's answer painted;
+- calculator: navigation -> the engine's first log line painted (a match from the URL),
+              i.e. the engine ready and answering;
+- rule:       a rule page: the bytes sent within 60 s of its load (nothing to time).
+
+"bytes" is what the server sent for the cold visit until the engine's answer (for rule:
+within 60 s of load); "after" adds everything sent until the profile went quiet (the
+background copy, if any). Prints every run, then medians. A benchmark, not a test:
+exits non-zero only when a page fails.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import multiprocessing
+import os
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+import urllib.parse
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import BrowserContext, Page, sync_playwright
+
+from benchmarks.browser_start import PAGES, add_bench_pages, bare_query, fresh_profile
+from build_scripts.build_site import build_site
+from build_scripts.publish.security import WORKER_POLICY
+from build_scripts.tools.serve import SiteHandler, SiteServer
+
+ROOT = Path(__file__).resolve().parent.parent
+
+MBIT = 1_000_000 / 8  # bytes per second
+PROFILES: dict[str, dict[str, Any] | None] = {
+    "localhost": None,
+    "4G": {"latency": 60, "downloadThroughput": 9 * MBIT, "uploadThroughput": 1.5 * MBIT},
+    "slow 4G": {"latency": 150, "downloadThroughput": 1.6 * MBIT, "uploadThroughput": 0.75 * MBIT},
+}
+RULE_PAGE = "rules/2/5/"
+RULE_WINDOW_S = 60
+QUIET_S = 8  # the server sent nothing for this long: the background work is over
+QUIET_CAP_S = 300
+ANSWER_TIMEOUT_MS = 240_000
+
+
+class CountingHandler(SiteHandler):
+    """The site server's handler, reporting (time, path, bytes sent) for every response."""
+
+    def send_header(self, keyword: str, value: str) -> None:
+        if keyword.lower() == "content-length":
+            self._body_bytes = int(value)
+        super().send_header(keyword, value)
+
+    def flush_headers(self) -> None:
+        head = sum(len(line) for line in getattr(self, "_headers_buffer", []))
+        body = getattr(self, "_body_bytes", 0)
+        if self.command == "HEAD" or getattr(self, "_status", 200) in (204, 304):
+            body = 0
+        self.server.sent.put((time.time(), urllib.parse.urlsplit(self.path).path, head + body))
+        self._body_bytes = 0
+        super().flush_headers()
+
+    def send_response(self, code: int, message: str | None = None) -> None:
+        self._status = int(code)
+        super().send_response(code, message)
+
+
+class CountingServer(SiteServer):
+    handler_class = CountingHandler
+
+
+def _serve(site: Path, sent: multiprocessing.Queue, ports: multiprocessing.Queue) -> None:
+    # The bare page runs Pyodide on the page itself, which the page policy forbids.
+    server = CountingServer(site, "127.0.0.1", 0, csp={"/bench/bare.html": WORKER_POLICY})
+    server.sent = sent
+    ports.put(server.server_address[1])
+    server.serve_forever()
+
+
+class Traffic:
+    """What the server sent, read from its process."""
+
+    def __init__(self, sent: multiprocessing.Queue) -> None:
+        self._queue = sent
+        self.log: list[tuple[float, str, int]] = []
+
+    def drain(self) -> None:
+        with contextlib.suppress(Exception):
+            while True:
+                self.log.append(self._queue.get_nowait())
+
+    def since(self, start: float, until: float = float("inf")) -> list[tuple[float, str, int]]:
+        self.drain()
+        return [entry for entry in self.log if start <= entry[0] <= until]
+
+    def wait_quiet(self, start: float, page: Page) -> float:
+        """Wait until nothing was sent for QUIET_S; return when the last byte went. Waits
+        on the page, so that Playwright keeps handling its events (Throttle's)."""
+        while time.time() - start < QUIET_CAP_S:
+            page.wait_for_timeout(1000)
+            entries = self.since(start)
+            last = max((entry[0] for entry in entries), default=start)
+            if time.time() - last >= QUIET_S:
+                return last
+        return time.time()
+
+
+@contextlib.contextmanager
+def serving(site: Path) -> Iterator[tuple[str, Traffic]]:
+    processes = multiprocessing.get_context("spawn")
+    ports, sent = processes.Queue(), processes.Queue()
+    server = processes.Process(target=_serve, args=(site, sent, ports), daemon=True)
+    server.start()
+    try:
+        yield f"http://127.0.0.1:{ports.get(timeout=60)}/", Traffic(sent)
+    finally:
+        server.terminate()
+        server.join()
+
+
+class Throttle:
+    """A profile's network conditions on a page (and so its dedicated workers) and on
+    every service worker of the browser, as soon as it appears.
+
+    A service worker is its own DevTools target, attached here (not flattened: Playwright's
+    CDPSession cannot address a child session). Conditions set before its script ran do
+    not hold (checked: a 400 kB fetch then took 40 ms, not 2.2 s), so they are set again
+    when the target reports its script loaded.
+    """
+
+    def __init__(self, context: BrowserContext, page: Page, conditions: dict | None) -> None:
+        self.conditions = conditions
+        if conditions is None:
+            return
+        self.session = context.new_cdp_session(page)
+        self.session.send("Network.emulateNetworkConditions", self._params())
+        self._attached: set[str] = set()
+        self._next_id = 1
+        self.session.on("Target.targetCreated", self._created)
+        self.session.on("Target.receivedMessageFromTarget", self._message)
+        self.session.send("Target.setDiscoverTargets", {"discover": True})
+
+    def _params(self) -> dict:
+        return {"offline": False, **(self.conditions or {})}
+
+    def _created(self, event: dict) -> None:
+        info = event["targetInfo"]
+        if info["type"] != "service_worker" or info["targetId"] in self._attached:
+            return
+        self._attached.add(info["targetId"])
+        with contextlib.suppress(Exception):  # the page may be closing: nothing to throttle
+            session_id = self.session.send(
+                "Target.attachToTarget", {"targetId": info["targetId"], "flatten": False}
+            )["sessionId"]
+            self._throttle(session_id)
+
+    def _message(self, event: dict) -> None:
+        if '"Inspector.workerScriptLoaded"' in event.get("message", ""):
+            with contextlib.suppress(Exception):
+                self._throttle(event["sessionId"])
+
+    def _throttle(self, session_id: str) -> None:
+        for method, params in (
+            ("Network.enable", {}),
+            ("Network.emulateNetworkConditions", self._params()),
+        ):
+            self._next_id += 1
+            message = {"id": self._next_id, "method": method, "params": params}
+            self.session.send(
+                "Target.sendMessageToTarget",
+                {"sessionId": session_id, "message": json.dumps(message)},
+            )
+
+
+def answer_visit(
+    context: BrowserContext, url: str, conditions: dict | None, traffic: Traffic
+) -> tuple[dict[str, float], float, Page]:
+    """One visit to a page that answers: ({"first": ms to the first painted answer,
+    "engine": ms to the engine's, "bytes": sent until the engine's}, when the visit
+    started, the page, still open: its DevTools session throttles)."""
+    page = context.new_page()
+    Throttle(context, page, conditions)
+    started = time.time()
+    page.goto(url, timeout=ANSWER_TIMEOUT_MS)
+    first = float(page.evaluate("() => window.__firstAnswer"))
+    engine = float(
+        page.evaluate(
+            """(ms) => Promise.race([window.__engineAnswer, new Promise((_, fail) =>
+                 setTimeout(() => fail(new Error("no answer from the engine")), ms))])""",
+            ANSWER_TIMEOUT_MS,
+        )
+    )
+    answered = time.time()
+    error = page.get_attribute("body", "data-error")
+    if error:
+        raise RuntimeError(f"{url}: {error}")
+    sent = sum(entry[2] for entry in traffic.since(started, answered))
+    return {"first": first, "engine": engine, "bytes": sent}, started, page
+
+
+def rule_visit(
+    context: BrowserContext, url: str, conditions: dict | None, traffic: Traffic
+) -> tuple[int, dict[str, int]]:
+    """A rule page, then RULE_WINDOW_S: (bytes within the window, bytes per kind)."""
+    page = context.new_page()
+    Throttle(context, page, conditions)
+    started = time.time()
+    page.goto(url, wait_until="load", timeout=ANSWER_TIMEOUT_MS)
+    loaded = time.time()
+    page.wait_for_timeout(max(0.0, loaded + RULE_WINDOW_S - time.time()) * 1000)
+    entries = traffic.since(started, loaded + RULE_WINDOW_S)
+    kinds: dict[str, int] = {}
+    for _, path, sent in entries:
+        kinds[_kind(path)] = kinds.get(_kind(path), 0) + sent
+    page.close()
+    return sum(kinds.values()), kinds
+
+
+def _kind(path: str) -> str:
+    if path.startswith("/engine/"):
+        return "engine"
+    if path.endswith(".pdf"):
+        return "pdf"
+    if "/print/" in path:
+        return "printable"
+    return "pages and theme"
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Build, serve, measure, print."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--profiles", default=",".join(PROFILES))
+    parser.add_argument("--pages", default="bare,lookup,calculator,rule")
+    parser.add_argument("--runs", type=int, default=3, help="runs on localhost and 4G")
+    parser.add_argument("--slow-runs", type=int, default=1, help="runs on slow 4G")
+    parser.add_argument(
+        "--site",
+        action="append",
+        default=[],
+        metavar="LABEL=DIR",
+        help="measure already built sites instead of building this tree (copies are served);"
+        " several are measured interleaved, run by run: an A/B comparison",
+    )
+    args = parser.parse_args(argv)
+    profiles = [name.strip() for name in args.profiles.split(",")]
+    pages = [name.strip() for name in args.pages.split(",")]
+
+    results: dict[tuple[str, str, str], dict[str, list[float]]] = {}
+    with contextlib.ExitStack() as stack:
+        scratch = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="lvl-net-")))
+        sites = {}
+        for label, built in [item.split("=", 1) for item in args.site] or [("this tree", None)]:
+            site = scratch / f"site-{len(sites)}"
+            if built:
+                shutil.copytree(built, site)
+            else:
+                build_site(site)
+            manifest = add_bench_pages(site)
+            base, traffic = stack.enter_context(serving(site))
+            query = bare_query(manifest)
+            urls = {"bare": f"{base}bench/bare.html?{query}", "rule": base + RULE_PAGE} | {
+                name: base + path for name, path in PAGES.items()
+            }
+            sites[label] = (urls, traffic)
+        playwright = stack.enter_context(sync_playwright())
+        for profile in profiles:
+            conditions = PROFILES[profile]
+            runs = args.slow_runs if profile == "slow 4G" else args.runs
+            for number in range(1, runs + 1):
+                for name in pages:
+                    for label, (urls, traffic) in sites.items():
+                        figures = results.setdefault((label, profile, name), {})
+                        with fresh_profile(playwright) as context:
+                            if name == "rule":
+                                if number > 1:
+                                    continue  # 60 s each; bytes do not vary
+                                total, kinds = rule_visit(context, urls[name], conditions, traffic)
+                                figures.setdefault("bytes", []).append(total)
+                                detail = ", ".join(f"{k} {v:,}" for k, v in sorted(kinds.items()))
+                                print(f"{label}: {profile:9} rule page: {total:,} B ({detail})")
+                                continue
+                            cold, started, page = answer_visit(
+                                context, urls[name], conditions, traffic
+                            )
+                            last = traffic.wait_quiet(started, page)
+                            after = sum(entry[2] for entry in traffic.since(started, last))
+                            page.close()
+                            repeat, _, page = answer_visit(context, urls[name], conditions, traffic)
+                            page.close()
+                        for key, value in (
+                            ("cold", cold["first"]),
+                            ("cold engine", cold["engine"]),
+                            ("bytes", cold["bytes"]),
+                            ("after", after),
+                            ("repeat", repeat["first"]),
+                            ("repeat engine", repeat["engine"]),
+                            ("repeat bytes", repeat["bytes"]),
+                        ):
+                            figures.setdefault(key, []).append(value)
+                        print(
+                            f"{label}: {profile:9} run {number} {name:10} cold {cold['first']:7.0f}"
+                            f" / engine {cold['engine']:7.0f} ms {cold['bytes']:>11,} B"
+                            f" (until quiet {after:>11,} B)  repeat {repeat['first']:6.0f}"
+                            f" / engine {repeat['engine']:6.0f} ms {repeat['bytes']:>9,} B",
+                            flush=True,
+                        )
+    print_table(results, profiles, pages)
+    return 0
+
+
+def print_table(
+    results: dict[tuple[str, str, str], dict[str, list[float]]],
+    profiles: list[str],
+    pages: list[str],
+) -> None:
+    """Medians, side by side: per profile, each page of each measured site."""
+    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+    labels = list(dict.fromkeys(label for label, _, _ in results))
+    print(f"\nmedians (load at the end {load}); bytes exact, as sent by the server")
+    print("first: the first answer painted (the lookup's comes from its rules table);")
+    print("engine: the engine's answer painted; bytes: sent until then")
+    print(
+        f"{'profile':10}{'page':12}{'site':12}{'first ms':>9}{'engine ms':>10}{'bytes':>13}"
+        f"{'until quiet':>14}{'repeat first':>13}{'engine':>8}{'repeat B':>11}{'runs':>6}"
+    )
+    for profile in profiles:
+        for name in pages:
+            for label in labels:
+                figures = results.get((label, profile, name))
+                if not figures:
+                    continue
+
+                def median(key: str, figures: dict = figures) -> float:
+                    values = figures.get(key)
+                    return statistics.median(values) if values else float("nan")
+
+                head = f"{profile:10}{name:12}{label[:11]:12}"
+                if name == "rule":
+                    print(f"{head}{'':>9}{median('bytes'):>13,.0f}  (within 60 s of load)")
+                    continue
+                print(
+                    f"{head}{median('cold'):9.0f}{median('cold engine'):10.0f}"
+                    f"{median('bytes'):>13,.0f}{median('after'):>14,.0f}"
+                    f"{median('repeat'):13.0f}{median('repeat engine'):8.0f}"
+                    f"{median('repeat bytes'):>11,.0f}{len(figures['cold']):6}"
+                )
+        for label in labels:
+            for kind in ("cold engine", "repeat engine"):
+                bare = results.get((label, profile, "bare"), {}).get(kind)
+                for name in ("lookup", "calculator"):
+                    ours = results.get((label, profile, name), {}).get(kind)
+                    if bare and ours:
+                        ratio = statistics.median(bare) / statistics.median(ours)
+                        print(f"{'':10}{label}: bare / {name}, {kind}: {ratio:.2f}x")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

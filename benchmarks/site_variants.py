@@ -1,0 +1,87 @@
+"""Variants of a built site, to measure what one part of the engine is worth.
+
+    .venv/bin/python -m benchmarks.site_variants SITE OUT VARIANT
+
+VARIANT:
+
+- ``no-snapshot``: the engine's manifest (engine/manifest.json and the copy in the pages
+  that start the engine) names no memory snapshot, so the worker starts Python from
+  scratch and installs the wheel: what the snapshot (Pyodide's private ``_loadSnapshot``)
+  is worth, against its 3.7 MB of download.
+- ``search-later``: Material's search worker deferred by the former
+  ``docs/assets/theme/search-later.js`` (kept in benchmarks/pages/), which replaced the
+  global ``Worker``: what deferring the search index is worth on the engine pages.
+- ``share-small-modules``: the engine worker with the former patch of the global
+  ``WebAssembly.Module`` (benchmarks/pages/share-small-modules.js: each of the ~260
+  tiny modules Pyodide's linker compiles is compiled once per distinct byte string):
+  what that patch was worth.
+
+Then measure side by side, interleaved::
+
+    .venv/bin/python -m benchmarks.network --site site=SITE --site variant=OUT
+
+The offline files are written again for the variant (its service worker lists its files).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import sys
+from pathlib import Path
+
+from build_scripts.bundle.manifest import rewrite_manifest
+from build_scripts.publish.host_files import write_host_files
+
+ROOT = Path(__file__).resolve().parent.parent
+
+MATERIAL_BUNDLE = re.compile(r'<script src="[^"]*assets/javascripts/bundle\.[0-9a-f]+\.min\.js">')
+
+
+def without_snapshot(site: Path) -> None:
+    """The manifest, everywhere it is, without its snapshot."""
+    manifest = json.loads((site / "engine" / "manifest.json").read_text(encoding="utf-8"))
+    manifest.pop("snapshot")
+    rewrite_manifest(site, manifest)
+
+
+def with_search_later(site: Path) -> None:
+    """Every page loads search-later.js just before Material's bundle."""
+    script = site / "assets" / "theme" / "search-later.js"
+    shutil.copyfile(ROOT / "benchmarks" / "pages" / "search-later.js", script)
+    for page in site.rglob("*.html"):
+        text = page.read_text(encoding="utf-8")
+        depth = len(page.relative_to(site).parts) - 1
+        tag = f'<script src="{"../" * depth}assets/theme/search-later.js"></script>'
+        page.write_text(MATERIAL_BUNDLE.sub(lambda m, tag=tag: tag + m.group(0), text), "utf-8")
+
+
+def with_shared_small_modules(site: Path) -> None:
+    """The engine worker runs the former WebAssembly.Module patch before anything else."""
+    worker = site / "assets" / "engine" / "engine-worker.js"
+    patch = (ROOT / "benchmarks" / "pages" / "share-small-modules.js").read_text("utf-8")
+    worker.write_text(patch + "\n" + worker.read_text("utf-8"), encoding="utf-8")
+
+
+VARIANTS = {
+    "no-snapshot": without_snapshot,
+    "search-later": with_search_later,
+    "share-small-modules": with_shared_small_modules,
+}
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Copy SITE to OUT and apply VARIANT."""
+    site, out, variant = (argv if argv is not None else sys.argv[1:])[:3]
+    shutil.copytree(site, out)
+    VARIANTS[variant](Path(out))
+    for stale in [*Path(out).rglob("*.html.*"), *Path(out).rglob("engine-worker.js.*")]:
+        if stale.suffix in (".gz", ".br"):
+            stale.unlink()  # remade from the changed pages
+    write_host_files(Path(out))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

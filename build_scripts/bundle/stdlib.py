@@ -1,0 +1,49 @@
+"""The engine's standard library: the part of Pyodide's ``python_stdlib.zip`` that the
+rules engine's interpreter can still import.
+
+Decided by measurement, at every build (``make_snapshot.mjs --list-stdlib``): Pyodide
+boots on the whole library, installs the wheel, does everything the snapshot does
+(``lvl_rules.load_all()`` and one request of each kind) and imports every module of the
+wheel, the CLI included, so that a module lvl_rules imports only inside a function is
+seen too. The files of the modules then loaded are kept (156 of 614 files for Pyodide
+314.0.8 and lvl_rules 1.0.0: 3.2 MB uncompressed, 0.6 MB as brotli, against 2.5 MB for
+the whole library, which is stored deflated and gains nothing from compression).
+
+Kept files are *stored*, not deflated: the HTTP content coding then compresses the whole
+archive at once (brotli across files: 596 kB, against 817 kB for per-file deflate), and
+zipimport reads them without inflating. The snapshot is made on this archive: a restored
+interpreter's zipimport remembers where each file sits in the zip it was made with.
+
+Everything a fresh interpreter needs to boot is kept, so Python started without the
+snapshot (its fallback) works on this archive too.
+"""
+
+from __future__ import annotations
+
+import io
+import zipfile
+from collections.abc import Iterable
+from pathlib import Path
+
+FIXED_DATE = (2000, 1, 1, 0, 0, 0)  # the same bytes for the same files
+
+
+class StdlibError(RuntimeError):
+    """A file the interpreter used is not in Pyodide's standard library."""
+
+
+def engine_stdlib(full_zip: Path, used: Iterable[str]) -> bytes:
+    """A zip of the files ``used`` (names inside ``full_zip``), stored, in a fixed order."""
+    wanted = sorted(set(used))
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(full_zip) as source, zipfile.ZipFile(buffer, "w") as target:
+        names = set(source.namelist())
+        missing = [name for name in wanted if name not in names]
+        if missing:
+            raise StdlibError(f"not in {full_zip.name}: {', '.join(missing)}")
+        for name in wanted:
+            info = zipfile.ZipInfo(name, date_time=FIXED_DATE)
+            info.compress_type = zipfile.ZIP_STORED
+            info.external_attr = 0o644 << 16
+            target.writestr(info, source.read(name))
+    return buffer.getvalue()

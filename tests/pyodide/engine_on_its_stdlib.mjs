@@ -1,0 +1,67 @@
+// Boot the engine as the browser does, in Node, from a built site's engine/ folder: the
+// engine's own standard library (stdLibURL), the snapshot restored (or not: --fresh),
+// the wheel installed by loadPackage from the manifest's lock entry; then import every
+// module of the wheel (so any module lvl_rules imports only inside a function is
+// imported too) and answer one request of each action. Prints one JSON line.
+//
+//   node tests/pyodide/engine_on_its_stdlib.mjs --site SITE --pyodide node_modules/pyodide [--fresh]
+
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { parseArgs } from "node:util";
+
+const { values } = parseArgs({
+  options: { site: { type: "string" }, pyodide: { type: "string" }, fresh: { type: "boolean" } },
+});
+const engine = path.resolve(values.site, "engine") + path.sep;
+const manifest = JSON.parse(await readFile(engine + "manifest.json", "utf8"));
+const { loadPyodide } = await import(pathToFileURL(path.resolve(values.pyodide, "pyodide.mjs")).href);
+
+async function snapshot() {
+  const packed = new Uint8Array(await readFile(engine + manifest.snapshot.path));
+  const memory = new Uint8Array(manifest.snapshot.raw_size);
+  let offset = 0;
+  for (const [start, length] of manifest.snapshot.segments) {
+    memory.set(packed.subarray(offset, offset + length), start);
+    offset += length;
+  }
+  return memory;
+}
+
+const pyodide = await loadPyodide({
+  indexURL: path.resolve(values.pyodide) + path.sep,
+  stdLibURL: engine + manifest.stdlib.path,
+  lockFileContents: manifest.pyodide.lockfile,
+  packageBaseUrl: engine,
+  ...(values.fresh ? {} : { _loadSnapshot: await snapshot() }),
+});
+await pyodide.loadPackage("lvl-rules", { checkIntegrity: true, messageCallback: () => {} });
+console.log(
+  pyodide.runPython(`
+import importlib, json, os, sys
+import lvl_rules, lvl_rules.faces.api
+
+zip_path = next(p for p in sys.path if p.endswith(".zip"))
+site_dir = lvl_rules.__file__.rsplit("/lvl_rules/", 1)[0]
+for folder, _, files in os.walk(site_dir + "/lvl_rules"):
+    for file in files:
+        if file.endswith(".py") and file != "__main__.py":
+            module = (folder[len(site_dir) + 1:] + "/" + file[:-3]).replace("/", ".")
+            importlib.import_module(module.removesuffix(".__init__"))
+answers = [json.loads(lvl_rules.faces.api.handle(json.dumps(r)))["ok"] for r in [
+    {"action": "editions"},
+    {"action": "eligibility", "edition": "1", "age": 30, "lvl": 3, "uniform": "gi", "experience": []},
+    {"action": "eligibility", "edition": "2", "age": 14, "belt": "white", "uniform": "gi", "experience": ["wrestling"]},
+    {"action": "divisions-for", "edition": "2", "technique": "heel-hook"},
+    {"action": "score", "edition": "2", "age": 30, "belt": "blue", "uniform": "gi",
+     "events": [{"type": "score", "athlete": "A", "position": "mount"}, {"type": "end"}]},
+    {"action": "export", "edition": "2"},
+]]
+json.dumps({
+    "stdlib": zip_path,
+    "answers": answers,
+    "lvl_rules_modules": sorted(m for m in sys.modules if m.startswith("lvl_rules")),
+})
+`),
+);

@@ -1,0 +1,209 @@
+"""How the engine's files reach the browser: whatever encoding a host sends, a page and the
+engine files it names always from one build (issue 16, F2), and a plain message with the
+chart's link when WebAssembly is broken."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+from recording_server import serve_recorded
+
+from build_scripts.bundle.manifest import rewrite_manifest
+from build_scripts.publish.host_files import write_host_files
+from build_scripts.publish.security import PAGE_POLICY, WORKER_PATH
+from build_scripts.tools.serve import stop_server
+from lvl_rules import check_all, division
+
+pytestmark = pytest.mark.browser
+
+ENGINE_MS = 60_000
+FIELDS = {"edition": "2", "age": 30, "belt": "purple", "uniform": "nogi"}
+LOOKUP = "lookup/?edition=2&age=30&belt=purple&uniform=nogi"
+NEW_BUILD = '<meta name="lvl-test-build" content="new">'
+
+
+def shown(page) -> dict[str, bool]:
+    page.wait_for_selector("#lookup-rows tr[data-technique]", timeout=ENGINE_MS)
+    return {
+        row.get_attribute("data-technique"): row.get_attribute("data-legal") == "true"
+        for row in page.query_selector_all("#lookup-rows tr[data-technique]")
+    }
+
+
+def expected() -> dict[str, bool]:
+    return {a.technique.id: a.legal for a in check_all(division(**FIELDS))}
+
+
+class Console:
+    """What F2 was about: an engine that could not start (a checksum that differs from
+    the manifest's, say). The old page's failed requests for files a deploy removed are
+    expected, and left out."""
+
+    def __init__(self, context) -> None:
+        self.errors: list[str] = []
+        context.on("console", self._console)
+
+    def _console(self, message) -> None:
+        text = message.text
+        if message.type == "error" and ("EngineError" in text or "sha256" in text):
+            self.errors.append(text)
+
+
+@pytest.mark.parametrize("codings", [("gzip",), ()], ids=["gzip-only-host", "identity-host"])
+def test_the_engine_works_whatever_encoding_the_host_sends(chromium, built_site, tmp_path, codings):
+    """A host that sends plain gzip, or the files themselves, still gets the same answers."""
+    server, url, _ = serve_recorded(built_site, tmp_path / "site", codings=codings)
+    context = chromium.new_context()
+    try:
+        page = context.new_page()
+        sent = []
+        page.on("response", lambda r: sent.append(r.headers.get("content-encoding")))
+        page.goto(url + LOOKUP)
+        assert expected() == shown(page)
+        assert "br" not in sent
+    finally:
+        context.close()
+        stop_server(server)
+
+
+def not_webassembly(context) -> None:
+    """Every WebAssembly file the engine fetches is something else."""
+    context.route(
+        "**/pyodide.asm.wasm",
+        lambda route: route.fulfill(
+            status=200, body=b"\0asm not really", content_type="application/wasm"
+        ),
+    )
+
+
+@pytest.mark.parametrize(
+    ("csp", "spoil"),
+    [(None, not_webassembly), ({WORKER_PATH: PAGE_POLICY}, lambda context: None)],
+    ids=["broken-file", "blocked-by-csp"],
+)
+def test_broken_webassembly_ends_in_the_plain_message_with_the_chart(
+    chromium, built_site, csp, spoil
+):
+    """A WebAssembly file that is not one, or a worker whose Content-Security-Policy does
+    not allow WebAssembly: the engine stops, says it could not start and links the
+    technique chart, which has the same answers."""
+    from build_scripts.tools.serve import start_server
+
+    server, url = start_server(built_site.site, csp=csp)
+    context = chromium.new_context()
+    try:
+        spoil(context)
+        page = context.new_page()
+        page.goto(url + LOOKUP)
+        failed = page.locator("[data-engine-failed]")
+        failed.wait_for(state="visible", timeout=ENGINE_MS)
+        assert "The rules engine could not start in this browser." in failed.inner_text()
+        assert (
+            failed.get_by_role("link", name="technique chart")
+            .get_attribute("href")
+            .endswith("rules/2/techniques/")
+        )
+        assert page.locator("[data-engine-status]").is_hidden()
+    finally:
+        context.close()
+        stop_server(server)
+
+
+def redeploy(site: Path) -> set[str]:
+    """A new build on the server: the engine files under new content addresses (the old
+    ones gone), the pages naming them, the lookup page marked; returns the old paths."""
+    manifest_file = site / "engine" / "manifest.json"
+    manifest = json.loads(manifest_file.read_text(encoding="utf-8"))
+    old = set()
+    for entry in (manifest["stdlib"], manifest["snapshot"], manifest["wheel"]):
+        old.add(entry["path"])
+        new_path = re.sub(r"[0-9a-f]{16}", lambda m: m.group(0)[::-1], entry["path"], count=1)
+        for suffix in ("", ".br", ".gz"):
+            source = site / "engine" / (entry["path"] + suffix)
+            if source.exists():
+                target = site / "engine" / (new_path + suffix)
+                target.parent.mkdir(parents=True, exist_ok=True)
+                shutil.move(source, target)
+        entry["path"] = new_path
+    manifest["pyodide"]["lockfile"]["packages"]["lvl-rules"]["file_name"] = manifest["wheel"][
+        "path"
+    ]
+    rewrite_manifest(site, manifest, mark=NEW_BUILD)
+    write_host_files(site)
+    return {f"/engine/{path}" for path in old}
+
+
+def test_an_old_page_after_a_rebuild_reloads_into_the_new_build(chromium, built_site, tmp_path):
+    """A visitor who left before the engine was kept comes back after a deploy: the old
+    page, served from the offline cache, finds its engine files gone and reloads into the
+    new build, its state (in the address) intact."""
+    site = tmp_path / "site"
+    server, url, log = serve_recorded(built_site, site)
+    context = chromium.new_context()
+    try:
+        page = context.new_page()
+        page.route("**/assets/engine/engine-worker.js", lambda route: route.abort())
+        page.goto(url + LOOKUP)
+        page.wait_for_selector("[data-lvl-offline~='page']", state="attached", timeout=ENGINE_MS)
+        page.close()  # its engine could not start: the worker script was held back
+        old = redeploy(site)
+        console = Console(context)
+
+        page = context.new_page()
+        page.goto(url + LOOKUP)
+        page.wait_for_selector('meta[name="lvl-test-build"]', state="attached", timeout=ENGINE_MS)
+        assert expected() == shown(page)
+        assert url + LOOKUP == page.url
+        assert old & set(log.paths())  # the old page did ask for its own engine files
+    finally:
+        context.close()
+        stop_server(server)
+    assert [] == console.errors
+
+
+def test_an_old_tab_whose_engine_restarts_never_mixes_builds(chromium, built_site, tmp_path):
+    """A tab left open while another tab took the new build restarts its engine: it still
+    answers, from its own build's files (content-addressed, so no other build's file can
+    stand in for one of them) or, where those are gone, after reloading into the new build
+    with its state; never with a checksum error."""
+    site = tmp_path / "site"
+    server, url, _ = serve_recorded(built_site, site)
+    context = chromium.new_context()
+    console = Console(context)
+    try:
+        old_tab = context.new_page()
+        old_tab.goto(url + LOOKUP)
+        assert expected() == shown(old_tab)
+        old_tab.wait_for_selector(
+            "[data-lvl-offline-engine='kept']", state="attached", timeout=ENGINE_MS
+        )
+        redeploy(site)
+
+        other = context.new_page()
+        other.goto(url)
+        other.locator("[data-lvl-offline-update]").wait_for(state="visible", timeout=30_000)
+        other.get_by_role("button", name="Reload").click()
+        other.wait_for_function(
+            "async () => navigator.serviceWorker.controller && (await caches.keys()).length === 1"
+        )
+
+        answer = old_tab.evaluate(
+            """async (request) => {
+              const { engine } = await import(
+                document.querySelector("script[src*=engine-client]").src);
+              await engine.restart();
+              const result = await engine.request(request);
+              return Object.fromEntries(result.techniques.map((t) => [t.id, t.legal]));
+            }""",
+            {"action": "eligibility", **FIELDS, "experience": []},
+        )
+        assert expected() == answer
+        assert url + LOOKUP == old_tab.url
+    finally:
+        context.close()
+        stop_server(server)
+    assert [] == console.errors

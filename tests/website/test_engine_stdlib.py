@@ -1,0 +1,57 @@
+"""The engine's standard library (build_scripts/bundle/stdlib.py) holds every module the
+engine's interpreter imports: booted as the browser boots it, from the snapshot and from
+scratch (its fallback), it imports every module of lvl_rules (so any module imported only
+inside a function too) and answers every action."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+SCRIPT = ROOT / "tests" / "pyodide" / "engine_on_its_stdlib.mjs"
+PYODIDE = ROOT / "node_modules" / "pyodide"
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.mark.parametrize("fresh", [False, True], ids=["from-the-snapshot", "from-scratch"])
+def test_every_lvl_rules_module_imports_on_the_engine_stdlib(built_site, fresh):
+    """Every module of the wheel imports and every action answers on the cut library."""
+    node = shutil.which("node")
+    assert node, "Node.js is required"
+    command = [node, str(SCRIPT), "--site", str(built_site.site), "--pyodide", str(PYODIDE)]
+    done = subprocess.run(
+        [*command, *(["--fresh"] if fresh else [])],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert 0 == done.returncode, done.stderr[-4000:]
+    report = json.loads(done.stdout.strip().splitlines()[-1])
+    assert [True] * 6 == report["answers"]
+    with zipfile.ZipFile(next((ROOT / "dist").glob("lvl_rules-*.whl"))) as wheel:
+        modules = {
+            name.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
+            for name in wheel.namelist()
+            if name.endswith(".py") and not name.endswith("__main__.py")
+        }
+    assert modules <= set(report["lvl_rules_modules"])
+
+
+def test_the_engine_stdlib_is_a_small_part_of_pyodides(built_site):
+    """What the cut keeps: the files the interpreter used, stored, a fraction of the whole."""
+    manifest = json.loads((built_site.site / "engine" / "manifest.json").read_text("utf-8"))
+    with zipfile.ZipFile(built_site.site / "engine" / manifest["stdlib"]["path"]) as cut:
+        kept = cut.infolist()
+    with zipfile.ZipFile(PYODIDE / "python_stdlib.zip") as whole:
+        every = whole.namelist()
+    assert {info.compress_type for info in kept} == {zipfile.ZIP_STORED}
+    assert {"json/__init__.py", "tomllib/_parser.py", "argparse.py"} <= {i.filename for i in kept}
+    assert len(kept) < len(every) / 2
