@@ -155,6 +155,7 @@ FOCUSED = """() => {
     tag: e.tagName,
     inside: Boolean(e.closest("article")),
     hidden: !hit || !(hit === e || e.contains(hit) || hit.contains(e)),
+    by: hit ? `${hit.tagName}.${hit.className}` : `nothing at ${Math.round(box.top)}px`,
   };
 }"""
 

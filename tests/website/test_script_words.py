@@ -35,10 +35,7 @@ def sentences(script: Path) -> list[str]:
 
 def test_the_site_scripts_hold_no_sentence():
     """No script of the site (pages, engine, service worker) writes a sentence itself."""
-    found = {
-        str(script.relative_to(ROOT)): sentences(script)
-        for script in SCRIPTS
-    }
+    found = {str(script.relative_to(ROOT)): sentences(script) for script in SCRIPTS}
     assert {} == {name: lines for name, lines in found.items() if lines}
 
 
