@@ -17,7 +17,7 @@ from lvl_rules.words import markdown as render
 
 KEYED = (
     "clauses", "notes", "techniques", "ranks", "experiences", "groups", "bands",
-    "positions", "escapes", "advantages", "fouls", "ladders", "methods",
+    "positions", "escapes", "awards", "advantages", "fouls", "counts", "ladders", "methods",
 )  # fmt: skip
 
 

@@ -20,7 +20,10 @@ JSON = st.recursive(
     ),
     max_leaves=8,
 )
-FIELDS = ("action", "edition", "age", "lvl", "belt", "experience", "uniform", "events", "technique")
+FIELDS = (
+    "action", "edition", "age", "lvl", "belt", "experience", "uniform", "events", "technique",
+    "log_from",
+)  # fmt: skip
 
 
 @settings(max_examples=150, deadline=None)
@@ -53,3 +56,82 @@ def test_an_answer_is_the_same_as_the_function():
     request = {"action": "eligibility", "edition": "1", "age": 30, "lvl": 2, "uniform": "gi"}
     answer = json.loads(handle(json.dumps(request)))
     assert answer == {"ok": True, "result": ACTIONS["eligibility"](request)}
+
+
+MATCH = {"action": "score", "edition": "2", "age": 30, "belt": "blue", "uniform": "gi"}
+EVENTS = [
+    {"type": "score", "athlete": "A", "position": "guard-pass"},
+    {"type": "score", "athlete": "A", "position": "mount"},
+    {"type": "time-expired"},
+    {"type": "advantage", "athlete": "B"},
+    {"type": "end"},
+]
+
+
+def test_log_from_leaves_out_the_lines_a_page_has():
+    """log_from: the same answer, with only the log lines of the events from that one on."""
+    whole = json.loads(handle(json.dumps({**MATCH, "events": EVENTS})))["result"]
+    later = json.loads(handle(json.dumps({**MATCH, "events": EVENTS, "log_from": 3})))["result"]
+    assert [line for line in whole["log"] if line["event"] >= 3] == later["log"]
+    assert 3 == later.pop("log_from")
+    assert {**whole, "log": later["log"]} == later
+
+
+@pytest.mark.parametrize("value", [-1, 1.5, "2", True, None, [0]])
+def test_log_from_must_be_an_event_index(value):
+    """A log_from that is not a whole number from 0: refused, naming the field."""
+    answer = json.loads(handle(json.dumps({**MATCH, "events": EVENTS, "log_from": value})))
+    assert (False, "log_from") == (answer["ok"], answer["field"])
+
+
+def test_each_answer_is_a_fresh_scoring():
+    """The API keeps the last match, yet every answer is the one a fresh scoring gives:
+    after more events, a correction, another division and a bad event."""
+    from lvl_rules import RulesError, division, score_match
+
+    athlete = {"edition": "2", "age": 30, "belt": "blue", "uniform": "gi"}
+    corrected = [*EVENTS[:1], {"type": "score", "athlete": "B", "position": "mount"}, *EVENTS[2:]]
+    steps = [
+        (athlete, EVENTS[:2]),
+        (athlete, EVENTS),
+        (athlete, corrected),
+        ({**athlete, "belt": "white"}, corrected),
+        (athlete, [*EVENTS, {"type": "advantage", "athlete": "A"}]),
+        (athlete, EVENTS[:3]),
+    ]
+    for fields, events in steps:
+        answer = json.loads(handle(json.dumps({"action": "score", **fields, "events": events})))
+        try:
+            expected = {"ok": True, "result": score_match(division(**fields), events).to_json()}
+        except RulesError as error:
+            expected = {
+                "ok": False, "error": str(error), "field": error.field, "problem": error.problem,
+            }  # fmt: skip
+        assert expected == answer
+
+
+def test_one_more_event_scores_only_that_event(monkeypatch):
+    """Scoring grows linearly: a page sends the whole match after every call; after a
+    10,000-event match, one more event is the only one the engine scores again, and the
+    answer's log holds only that event's lines (log_from)."""
+    from lvl_rules.engines.scoring import Scorer
+    from lvl_rules.faces import api
+    from lvl_rules.faces.library import LastMatch
+
+    monkeypatch.setattr(api, "LAST_MATCH", LastMatch())  # no match kept from another test
+    scored: list[int] = []
+    extend = Scorer.extend
+    monkeypatch.setattr(
+        Scorer, "extend", lambda self, raw: scored.append(len(raw)) or extend(self, raw)
+    )
+    kinds = [
+        {"type": "score", "athlete": "A", "position": "mount"},
+        {"type": "advantage", "athlete": "B"},
+        {"type": "submission-escaped", "athlete": "A", "locked": True},
+    ]
+    events = [kinds[i % 3] for i in range(10_000)]
+    handle(json.dumps({**MATCH, "events": events}))
+    more = [*events, {"type": "advantage", "athlete": "A"}]
+    answer = json.loads(handle(json.dumps({**MATCH, "events": more, "log_from": 10_000})))
+    assert [10_000, 1] == scored[-2:]
+    assert {10_000} == {line["event"] for line in answer["result"]["log"]}

@@ -5,6 +5,8 @@ The cases are written from the federation's source documents, one topic per file
 ``source``). What a case checks depends on its input:
 
 - ``catalogue = true``: the technique catalogue (``prohibited`` and ``restricted`` IDs);
+- ``counts = true``: the counts the referee keeps (``seconds``, ``clause``, ``foul``,
+  ``both``, ``clock`` of each, by ID);
 - ``row = "<technique>"``: one row of the legal-techniques chart, checked against every
   athlete of the file's ``[[grid]]``; ``legal_for`` lists who may use it, as selectors
   (``min_age``, ``max_age``, ``lvls``/``belts``, ``uniforms``); everyone else may not;
@@ -71,6 +73,13 @@ def test_case(edition_id: str, data: dict[str, Any], case: dict[str, Any]) -> No
     wanted = case["expected"]
     if "catalogue" in given:
         expected, actual = _catalogue(edition_id, wanted)
+    elif "counts" in given:
+        counts = lvl_rules.load_edition(edition_id).counts
+        actual = {
+            count.id: {key: getattr(count, key) for key in wanted.get(count.id, {})}
+            for count in counts.values()
+        }
+        expected = dict(wanted)
     elif "row" in given:
         expected, actual = _row(edition_id, data["grid"], given["row"], wanted)
     else:

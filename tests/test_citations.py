@@ -62,6 +62,13 @@ def _matches(edition: Edition, age: int = 30) -> Iterator[list[dict[str, Any]]]:
     rulings = [*edition.positions, "advantage", "none", "penalty"]
     for index, ruling in enumerate(rulings):
         yield [{"type": "panel", "athlete": "A", "rulings": [ruling, rulings[index - 1], "none"]}]
+    for award in edition.awards:
+        given = {"type": "award", "athlete": "B", "award": award}
+        if award == "disqualified-in-error":  # it withdraws the disqualification before it
+            yield [{"type": "severe-foul", "athlete": "B", "kind": "technical"}, given]
+        else:
+            yield [given]
+    yield [{"type": "time-expired"}, {"type": "advantage", "athlete": "A"}, {"type": "end"}]
     yield [{"type": "submission", "athlete": "A"}]
     yield [{"type": "stoppage", "athlete": "B"}]
     yield [{"type": "loss-of-consciousness", "athlete": "A", "head_trauma": True}]
@@ -116,7 +123,7 @@ def _data_citations(edition: Edition) -> Cited:
     scoring = edition.scoring
     for name in (
         "repeat_clause", "advantage_clause", "severe_penalty_clause", "panel_clause",
-        "double_stalling_clause", "random_draw_clause",
+        "double_stalling_clause", "random_draw_clause", "after_time_clause",
     ):  # fmt: skip
         cited.append((f"scoring.{name}", getattr(scoring, name)))
     cited += [(f"groups.{g.id}", g.clause) for g in edition.groups]
@@ -127,10 +134,12 @@ def _data_citations(edition: Edition) -> Cited:
             for name, variant in position.variants.items()
         ]
     cited += [(f"escapes.{name}", escape.clause) for name, escape in edition.escapes.items()]
+    cited += [(f"awards.{name}", award.clause) for name, award in edition.awards.items()]
     cited += [(f"advantages.{r.id}", r.clause) for r in edition.advantages.values()]
     for foul in edition.fouls.values():
         cited.append((f"fouls.{foul.id}", foul.clause))
         cited += [(f"fouls.{foul.id}.description", r) for r in REFERENCE.findall(foul.description)]
+    cited += [(f"counts.{c.id}", c.clause) for c in edition.counts.values()]
     cited += [(f"ladders.{ladder.id}", ladder.clause) for ladder in edition.ladders]
     cited += [(f"methods.{m.id}", m.clause) for m in edition.methods.values()]
     for note in edition.notes.values():
@@ -162,7 +171,8 @@ def test_engine_log_covers_every_event_type(editions: dict[str, Edition], editio
     used = {event["type"] for events in _matches(edition) for event in events}
     expected = {
         "score", "advantage", "submission-escaped", "penalty", "severe-foul", "technique",
-        "panel", "submission", "stoppage", "loss-of-consciousness", "end",
+        "panel", "submission", "stoppage", "loss-of-consciousness", "end", "award",
+        "time-expired",
     }  # fmt: skip
     assert expected == used
 

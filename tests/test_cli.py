@@ -92,6 +92,16 @@ BAD: list[Any] = [
     ("event-after-the-end", SCORE2, '[{"type": "end"}, {"type": "advantage", "athlete": "A"}]',
      ["events[1]", "ended", "events[0]"]),
     ("events-not-json", SCORE2, "[{", ["events", "JSON"]),
+    ("unknown-award", SCORE2, '[{"type": "award", "athlete": "A", "award": "bonus"}]',
+     ["events[0].award", "'bonus'", "exit-caused-by-defender", "disqualified-in-error"]),
+    ("withdrawal-without-a-disqualification", SCORE2,
+     '[{"type": "award", "athlete": "A", "award": "disqualified-in-error"}]',
+     ["events[0]", "disqualification in error", "§2.1"]),
+    ("position-after-time", SCORE2,
+     '[{"type": "time-expired"}, {"type": "score", "athlete": "A", "position": "mount"}]',
+     ["events[1]", "time already expired at events[0]", "§6"]),
+    ("time-expired-has-no-athlete", SCORE2, '[{"type": "time-expired", "athlete": "A"}]',
+     ["events[0].athlete", "'time-expired'"]),
     ("events-file-missing", SCORE2, MISSING_FILE, ["events", "cannot read"]),
     ("lvl-with-a-newline", ["eligibility", *ED1, *ADULT, "--lvl", "2\n3"], NO_EVENTS, ["lvl"]),
     ("edition-with-a-newline", ["eligibility", "--edition", "1\n2", *ADULT, "--lvl", "2"],
@@ -216,6 +226,38 @@ def test_score_json(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.Monk
         "B": {key: result["athletes"]["B"][key] for key in expected["B"]},
         "result": {key: result["result"][key] for key in expected["result"]},
         "cites": [line["cite"] for line in result["log"]],
+    }
+    assert expected == actual
+
+
+def test_score_json_new_events(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Points outside a position (2.3.7, 2.1) and an advantage after time (6), in JSON."""
+    events = [
+        {"type": "award", "athlete": "B", "award": "exit-caused-by-defender"},
+        {"type": "severe-foul", "athlete": "A", "foul": "illegal-hold"},
+        {"type": "award", "athlete": "A", "award": "disqualified-in-error"},
+        {"type": "time-expired"},
+        {"type": "advantage", "athlete": "A"},
+        {"type": "end"},
+    ]
+    monkeypatch.setattr(sys, "stdin", io.StringIO(json.dumps(events)))
+    result = _json([*SCORE2, "-"], capsys)
+    expected = {
+        "tallies": {"A": (2, 1, False), "B": (2, 0, False)},
+        "result": ("A", "advantages"),
+        "cites": ["2.3.7", "7.2.3", "8.1", "3.3", "2.1", "2.1", "6", "6", "3.5"],
+        "events": [0, 1, 1, 1, 2, 2, 3, 4, 5],
+    }
+    athletes = result["athletes"]
+    actual = {
+        "tallies": {
+            name: (t["points"], t["advantages"], t["disqualified"]) for name, t in athletes.items()
+        },
+        "result": (result["result"]["winner"], result["result"]["method"]),
+        "cites": [line["cite"] for line in result["log"]],
+        "events": [line["event"] for line in result["log"]],
     }
     assert expected == actual
 

@@ -173,6 +173,7 @@ def _longest_event(edition_id: str) -> dict[str, Any]:
         "severity": longest(("technical", "disciplinary")),
         "foul": longest(edition.fouls),
         "rulings": [longest([*edition.positions, "advantage", "none", "penalty"])] * 3,
+        "award": longest(edition.awards),
     }
     events = [
         {"type": kind.TYPE, **{f.name: values[f.metadata["kind"]] for f in kind.slots()}}

@@ -124,14 +124,42 @@ def _quiet(edition_id: str) -> st.SearchStrategy[dict[str, Any]]:
             optional={"locked": st.booleans()},
         ),
         st.fixed_dictionaries({"type": st.just("panel"), "athlete": who, "rulings": rulings}),
+        st.fixed_dictionaries(
+            {"type": st.just("award"), "athlete": who, "award": st.just("exit-caused-by-defender")}
+        ),
     )
 
 
-def _ending(edition_id: str) -> st.SearchStrategy[dict[str, Any]]:
-    """An event that may end the match: a hold, a severe foul, a finish, or time."""
+def _after_time(edition_id: str) -> st.SearchStrategy[dict[str, Any]]:
+    """What may come between time and the result (6): advantages, penalties, a panel whose
+    middle ruling is no position."""
+    edition = EDITIONS[edition_id]
+    who = st.sampled_from(["A", "B"])
+    no_position = st.lists(
+        st.sampled_from(["advantage", "none", "penalty"]), min_size=2, max_size=2
+    )
+    panel = st.tuples(no_position, st.sampled_from(sorted(RULING_RANK))).map(
+        lambda parts: [*parts[0], parts[1]]
+    )
+    return st.one_of(
+        st.fixed_dictionaries(
+            {"type": st.just("advantage"), "athlete": who},
+            optional={"reason": st.sampled_from(sorted(edition.advantages))},
+        ),
+        _penalties(edition_id),
+        st.fixed_dictionaries({"type": st.just("panel"), "athlete": who, "rulings": panel}),
+    )
+
+
+def _ending(edition_id: str, *, after_time: bool = False) -> st.SearchStrategy[dict[str, Any]]:
+    """An event that may end the match: a hold, a severe foul, a finish, or time (after
+    time: no submission and no stoppage)."""
     edition = EDITIONS[edition_id]
     who = st.sampled_from(["A", "B"])
     severe_fouls = sorted(f.id for f in edition.fouls.values() if not f.on_ladder)
+    finishes = ["loss-of-consciousness"]
+    if not after_time:
+        finishes += ["submission", "stoppage"]
     return st.one_of(
         st.fixed_dictionaries(
             {
@@ -150,12 +178,7 @@ def _ending(edition_id: str) -> st.SearchStrategy[dict[str, Any]]:
                 "kind": st.sampled_from(["technical", "disciplinary"]),
             }
         ),
-        st.fixed_dictionaries(
-            {
-                "type": st.sampled_from(["submission", "stoppage", "loss-of-consciousness"]),
-                "athlete": who,
-            }
-        ),
+        st.fixed_dictionaries({"type": st.sampled_from(finishes), "athlete": who}),
         st.fixed_dictionaries(
             {"type": st.just("end")},
             optional={
@@ -172,12 +195,22 @@ def _events(edition_id: str) -> st.SearchStrategy[dict[str, Any]]:
     return st.one_of(_quiet(edition_id), _ending(edition_id))
 
 
+TIME = {"type": "time-expired"}
+
+
 def _matches(edition_id: str) -> st.SearchStrategy[list[dict[str, Any]]]:
-    """A match: events that do not end it, then (maybe) events that do."""
-    return st.tuples(
+    """A match: events that do not end it, then (maybe) time and what may follow it, then
+    (maybe) events that end it."""
+    before = st.tuples(
         st.lists(_quiet(edition_id), min_size=1, max_size=30),
         st.lists(_ending(edition_id), max_size=2),
     ).map(lambda parts: [*parts[0], *parts[1]])
+    timed = st.tuples(
+        st.lists(_quiet(edition_id), min_size=1, max_size=20),
+        st.lists(_after_time(edition_id), max_size=3),
+        st.lists(_ending(edition_id, after_time=True), max_size=2),
+    ).map(lambda parts: [*parts[0], TIME, *parts[1], *parts[2]])
+    return st.one_of(before, timed)
 
 
 JSON = st.recursive(
@@ -361,6 +394,83 @@ def test_same_input_same_report(edition_id: str, data: Any) -> None:
     assert [a.to_json() for a in check_all(athlete)] == [
         a.to_json() for a in check_all(division(edition_id, **fields))
     ]
+
+
+def _scored(athlete: Any, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The longest start of ``events`` that scores (the rest would follow the end)."""
+    for count in range(len(events), 0, -1):
+        if _outcome(lambda c=count: score_match(athlete, events[:c]))[1] is None:
+            return events[:count]
+    return []
+
+
+@pytest.mark.parametrize("edition_id", ["1", "2"])
+@SETTINGS
+@given(data=st.data())
+def test_a_disqualification_in_error_is_withdrawn(edition_id: str, data: Any) -> None:
+    """2.1: after a severe technical foul, the restart gives back the scoreboard from
+    before it, two points more for the athlete, and the match goes on."""
+    athlete = division(edition_id, **data.draw(athletes(edition_id)))
+    events = _scored(athlete, data.draw(st.lists(_quiet(edition_id), max_size=20)))
+    before = score_match(athlete, events)
+    if before.result.ended:
+        return
+    who = data.draw(st.sampled_from(["A", "B"]))
+    foul = {"type": "severe-foul", "athlete": who, "kind": "technical"}
+    withdrawn = {"type": "award", "athlete": who, "award": "disqualified-in-error"}
+    after = score_match(athlete, [*events, foul, withdrawn])
+    expected = before.to_json()["athletes"]
+    expected[who]["points"] += 2
+    assert (expected, False) == (after.to_json()["athletes"], after.result.ended)
+    assert before.result.summary == after.result.summary
+
+
+# Edits a table official makes to a recorded match: add, change the athlete, delete; and
+# a flag's true written as 1 (equal in Python, an error in an event).
+EDITS = st.lists(
+    st.tuples(st.sampled_from(["add", "athlete", "delete", "flag"]), st.integers(0, 40)),
+    min_size=1,
+    max_size=12,
+)
+
+
+@pytest.mark.parametrize("edition_id", ["1", "2"])
+@SETTINGS
+@given(data=st.data())
+def test_scoring_again_from_a_change_is_scoring_afresh(edition_id: str, data: Any) -> None:
+    """The JSON API keeps the last match and re-scores only from the first changed event:
+    after any edits (valid or not) its answer is the answer of a fresh scoring."""
+    from lvl_rules.faces.library import LastMatch
+
+    fields = data.draw(athletes(edition_id))
+    athlete = division(edition_id, **fields)
+    events = data.draw(_matches(edition_id))
+    last = LastMatch()
+    for how, where in data.draw(EDITS):
+        if how == "add":
+            events = [*events, data.draw(_events(edition_id) | JUNK)]
+        elif events:
+            index = where % len(events)
+            flags = (
+                [k for k, v in events[index].items() if v is True]
+                if isinstance(events[index], dict)
+                else []
+            )
+            if how == "delete":
+                events = [*events[:index], *events[index + 1 :]]
+            elif how == "flag" and flags:
+                events = [*events[:index], {**events[index], flags[0]: 1}, *events[index + 1 :]]
+            elif isinstance(events[index], dict) and events[index].get("athlete") in ("A", "B"):
+                event = dict(events[index])
+                event["athlete"] = "B" if event["athlete"] == "A" else "A"
+                events = [*events[:index], event, *events[index + 1 :]]
+        copied = [dict(e) if isinstance(e, dict) else e for e in events]  # new objects
+        fresh, error = _outcome(lambda e=events: score_match(athlete, e))
+        again, same_error = _outcome(lambda e=copied: last.score(athlete, e))
+        if error is None:
+            assert fresh.to_json() == again.to_json()
+        else:
+            assert (error.field, str(error)) == (same_error.field, str(same_error))
 
 
 def _progressions(edition_id: str, fields: dict[str, Any]) -> list[dict[str, Any]]:

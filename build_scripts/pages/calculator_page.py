@@ -1,15 +1,31 @@
-"""/calculator/: record a match, see the score, the log with its clauses, the result.
+"""/calculator/ and its audience screen /calculator/board/.
 
-The actions a person can record (positions and variants, fouls, techniques) come from
-lvl_rules at build time; the scores come from the engine worker.
+The calculator records a match with each athlete's buttons; its match mode fills the
+screen for a live match (clock, 20-second counts, per-athlete buttons), and the audience
+screen shows the score and clock it broadcasts.
+
+Declared once: every control that fills in an event comes from the event classes'
+declarations (:mod:`lvl_rules.engines.events`): a button records fixed fields, and the
+fields it leaves open become a picker's controls (a list of choices for the one it
+picks, a checkbox for each flag, a select for each other choice), with the values the
+edition allows. A new event field therefore appears in its picker without a change
+here; the page script reads the pickers generically (``data-slot``). Every word comes
+from :mod:`lvl_rules.words.match`; the script gets its words, the event declarations
+and the counts from the JSON block this module writes.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import json
+from dataclasses import dataclass, field
 from html import escape
+from typing import Any
 
+from lvl_rules.engines.events import EVENT_TYPES, RULINGS_EXTRA, allowed_values
+from lvl_rules.faces.limits import LIMITS
 from lvl_rules.model import Edition
+from lvl_rules.words import match as words
 from lvl_rules.words.site import FOUL_GROUP_NAMES
 
 from .forms import division_fields, edition_attributes, options, status_block
@@ -17,77 +33,335 @@ from .templating import TEMPLATES
 from .urls import href
 
 CALCULATOR = "calculator.md"
+BOARD = "calculator/board.md"
+DATA_ELEMENT = "calc-data"
 
 
-def _event_button(label: str, event: str, *, title: str = "") -> str:
-    tip = f' title="{escape(title)}"' if title else ""
+@dataclass(frozen=True, kw_only=True)
+class Preset:
+    """A button: the event fields it fixes, the field its picker asks for (if any), its
+    keyboard key (``event.code``) and its label."""
+
+    id: str
+    label: str
+    event: dict[str, Any]
+    pick: str | None = None
+    key: str | None = None
+    menu: tuple[Preset, ...] = ()  # a menu of further buttons instead of an event
+    wide: bool = False
+    extra: dict[str, str] = field(default_factory=dict)  # more data- attributes
+
+    @property
+    def opens(self) -> bool:
+        """Whether the button opens a picker rather than recording at once: it picks a
+        field, or an event of its type needs a field it does not fix."""
+        if self.menu:
+            return True
+        if not self.event:
+            return False  # a count: it starts at once
+        if self.pick is not None or self.event.get("type") == "end":
+            return True
+        cls = EVENT_TYPES[self.event["type"]]
+        fixed = {*self.event, "athlete"}
+        return any(name not in fixed for name in cls.required())
+
+
+def athlete_presets(edition: Edition) -> list[Preset]:
+    """Each athlete's buttons: one tap for the common calls, two for a variant or a foul."""
+    presets: list[Preset] = []
+    for number, position in enumerate(edition.positions.values(), start=1):
+        event = {"type": "score", "position": position.id}
+        presets.append(
+            Preset(
+                id=f"score-{position.id}", label=words.position_button(position), event=event,
+                key=f"Digit{number}" if number <= 9 else None,
+            )
+        )  # fmt: skip
+        if any(not variant.standard for variant in position.variants.values()):
+            presets.append(
+                Preset(
+                    id=f"kinds-{position.id}", label=words.kinds_button(position), event=event,
+                    pick="variant", extra={"kinds": position.id},
+                )
+            )  # fmt: skip
+    act = words.ACTIONS
+    escapes = edition.escapes
+    more = (
+        Preset(id="stoppage", label=act["stoppage"], event={"type": "stoppage"}),
+        Preset(
+            id="loss-of-consciousness", label=act["loss-of-consciousness"],
+            event={"type": "loss-of-consciousness"}, pick="head_trauma",
+        ),
+        Preset(id="award", label=act["award"], event={"type": "award"}, pick="award"),
+        Preset(id="panel", label=act["panel"], event={"type": "panel"}, pick="rulings"),
+        Preset(id="advantage-reason", label=act["advantage-reason"],
+               event={"type": "advantage"}, pick="reason"),
+    )  # fmt: skip
+    presets += [
+        Preset(id="advantage", label=act["advantage"], event={"type": "advantage"}, key="KeyA"),
+        Preset(
+            id="escaped", label=escapes["open"].name,
+            event={"type": "submission-escaped", "locked": False}, key="KeyE",
+        ),
+        Preset(
+            id="escaped-locked", label=escapes["locked"].name,
+            event={"type": "submission-escaped", "locked": True}, key="KeyL",
+        ),
+        Preset(
+            id="stalling", label=act["stalling"],
+            event={"type": "penalty", "foul": "stalling"}, key="KeyS",
+        ),
+        Preset(id="penalty", label=act["penalty"], event={"type": "penalty"}, pick="foul",
+               key="KeyP"),
+        Preset(id="severe-foul", label=act["severe-foul"], event={"type": "severe-foul"},
+               pick="foul", key="KeyV"),
+        Preset(id="technique", label=act["technique"], event={"type": "technique"},
+               pick="technique", key="KeyT"),
+        Preset(id="submission", label=act["submission"], event={"type": "submission"},
+               key="KeyX"),
+        Preset(id="count", label=act["count"], event={}, key="KeyC",
+               menu=tuple(_count_presets(edition, both=False))),
+        Preset(id="more", label=act["more"], event={}, key="KeyM", menu=more),
+    ]  # fmt: skip
+    return presets
+
+
+def _count_presets(edition: Edition, *, both: bool) -> list[Preset]:
+    return [
+        Preset(id=f"count-{c.id}", label=c.name, event={}, extra={"count": c.id})
+        for c in edition.counts.values()
+        if c.both == both
+    ]
+
+
+def shared_presets(edition: Edition) -> list[Preset]:
+    """The buttons for both athletes or for the match itself."""
+    act = words.ACTIONS
+    counts = [dataclasses.replace(p, key="KeyG") for p in _count_presets(edition, both=True)]
+    return [
+        *counts,
+        Preset(
+            id="both-stalling", label=act["both-stalling"],
+            event={"type": "penalty", "athlete": "both", "foul": "stalling"}, key="KeyB",
+        ),
+        Preset(id="time-expired", label=act["time-expired"], event={"type": "time-expired"},
+               key="KeyI"),
+        Preset(id="end", label=act["end"], event={"type": "end"}, key="KeyN"),
+    ]  # fmt: skip
+
+
+# ---------------------------------------------------------------- HTML
+
+
+def _attributes(preset: Preset, edition: Edition, scope: str) -> str:
+    attrs = [f'data-preset="{preset.id}"']
+    if preset.opens:
+        attrs.append(f'data-opens="calc-{edition.id}-{preset.id}"')
+        attrs.append('aria-haspopup="dialog"')
+    if preset.key:
+        attrs.append(f'data-key="{preset.key}"')
+        shown = preset.key.removeprefix("Key").removeprefix("Digit")
+        attrs.append(f'aria-keyshortcuts="{shown if scope != "B" else "Shift+" + shown}"')
+    attrs += [f'data-{name}="{escape(value)}"' for name, value in preset.extra.items()]
+    return " ".join(attrs)
+
+
+def _button(preset: Preset, edition: Edition, scope: str, *, classes: str = "lvl-act") -> str:
     return (
-        f'<button type="button" class="lvl-act" data-event="{escape(event)}"{tip}>'
-        f"{escape(label)}</button>"
+        f'<button type="button" class="{classes}" {_attributes(preset, edition, scope)}>'
+        f"{escape(preset.label)}</button>"
+    )
+
+
+def _kinds_button(preset: Preset, edition: Edition, scope: str) -> str:
+    """A position's small second button, which opens its variants."""
+    return (
+        f'<button type="button" class="lvl-act lvl-kinds" {_attributes(preset, edition, scope)}>'
+        f'<span aria-hidden="true">▾</span><span class="lvl-sr">{escape(preset.label)}</span>'
+        "</button>"
+    )
+
+
+def _choices(edition: Edition, preset: Preset, name: str) -> list[tuple[str, str]]:
+    """The values a field may take for a button's fixed fields, with their names."""
+    event_type = preset.event["type"]
+    values = allowed_values(edition, event_type, name, preset.event)
+    kind = _slot(event_type, name).metadata["kind"]
+    if kind == "position":
+        return [(v, edition.positions[v].name) for v in values]
+    if kind == "variant":  # the usual form is the choice without a variant
+        position = edition.positions[preset.event["position"]]
+        return [
+            (v, words.variant_choice(edition, position, v))
+            for v in values
+            if not position.variants[v].standard
+        ]
+    if kind == "reason":
+        return [(v, edition.advantages[v].name) for v in values]
+    if kind == "technique":
+        return [(v, edition.techniques[v].name) for v in values]
+    if kind == "foul":
+        return [(v, edition.fouls[v].name) for v in values]
+    if kind == "award":
+        return [(v, edition.awards[v].name) for v in values]
+    if kind == "severity":
+        return [(v, words.SEVERITY_NAMES[v]) for v in values]
+    if kind in ("winner", "athlete"):
+        return [(v, words.athlete_words(v)) for v in values]
+    if kind == "rulings":
+        names = {**{p.id: p.name for p in edition.positions.values()}, **words.RULING_NAMES}
+        return [(v, names[v]) for v in values]
+    raise ValueError(kind)  # a field kind this page does not know how to show
+
+
+def _slot(event_type: str, name: str) -> dataclasses.Field[Any]:
+    return next(f for f in EVENT_TYPES[event_type].slots() if f.name == name)
+
+
+def _picker(edition: Edition, preset: Preset, scope: str) -> str:
+    """The dialog a button opens: the event's open fields, from their declarations. Both
+    athletes' buttons open the same dialog (``scope`` "athlete"); the page says whose."""
+    ident = f"calc-{edition.id}-{preset.id}"
+    title = escape(preset.label)
+    # The title is no heading: a heading would start a section of the site's search.
+    parts = [f'<p class="lvl-picker-title" id="{ident}-title">']
+    if scope != "shared":
+        parts.append("<span data-athlete-name></span> · ")
+    parts.append(f"{title}</p>")
+    if preset.menu:
+        parts.append('<div class="lvl-picker-list">')
+        parts += [_button(p, edition, "menu") for p in preset.menu]
+        parts.append("</div>")
+    else:
+        event_type = preset.event["type"]
+        fixed = {*preset.event, "athlete"} if scope != "shared" else set(preset.event)
+        open_fields = [f for f in EVENT_TYPES[event_type].slots() if f.name not in fixed]
+        picked = None
+        for slot in open_fields:
+            name, kind = slot.name, slot.metadata["kind"]
+            label = escape(slot.metadata["description"])
+            control = f"{ident}-{name}"
+            if kind == "flag":
+                parts.append(
+                    f'<label class="lvl-check"><input type="checkbox" data-slot="{name}"> '
+                    f"{label}</label>"
+                )
+            elif kind == "rulings":
+                choices = _choices(edition, preset, name)
+                selects = "".join(
+                    f'<div class="lvl-field"><label for="{control}-{n}">'
+                    f"{escape(words.PANEL_LABEL.format(n=n + 1))}</label>"
+                    f'<select id="{control}-{n}" data-slot="{name}" data-index="{n}">'
+                    f"{options(choices)}</select></div>"
+                    for n in range(3)
+                )
+                parts.append(f'<div class="lvl-field-row">{selects}</div>')
+            elif name == preset.pick:
+                picked = slot
+            else:
+                blank = words.WINNER_BLANK if kind == "winner" else words.CHOICE_BLANK
+                choices = _choices(edition, preset, name)
+                parts.append(
+                    f'<div class="lvl-field"><label for="{control}">{label}</label>'
+                    f'<select id="{control}" data-slot="{name}">'
+                    f"{options(choices, blank=blank)}</select></div>"
+                )
+        if picked is not None:
+            parts.append(_choice_list(edition, preset, picked))
+        else:
+            parts.append(
+                f'<div class="lvl-button-row"><button type="button" class="lvl-act lvl-primary" '
+                f"data-record>{escape(words.UI['record'])}</button></div>"
+            )
+    parts.append(
+        f'<div class="lvl-button-row"><button type="button" class="lvl-act" data-close>'
+        f"{escape(words.UI['cancel'])}</button></div>"
+    )
+    return (
+        f'<dialog class="lvl-picker" id="{ident}" aria-labelledby="{ident}-title" '
+        f'data-scope="{scope}" data-search-exclude>{"".join(parts)}</dialog>'
+    )
+
+
+def _choice_list(edition: Edition, preset: Preset, slot: dataclasses.Field[Any]) -> str:
+    """The picked field as a list of buttons, each recording its value."""
+    name = slot.name
+    kind = slot.metadata["kind"]
+    choices = _choices(edition, preset, name)
+    buttons: list[str] = []
+    if slot.default is not dataclasses.MISSING and kind == "variant":
+        position = edition.positions[preset.event["position"]]
+        buttons.append(_value_button(name, "", words.usual_choice(position)))
+    if kind == "foul" and preset.event["type"] == "severe-foul":
+        groups = {}
+        for value, shown in choices:
+            groups.setdefault(edition.fouls[value].group, []).append((value, shown))
+        return "".join(
+            f'<p class="lvl-picker-group">{escape(FOUL_GROUP_NAMES[group])}</p>'
+            f'<div class="lvl-picker-list">'
+            + "".join(_value_button(name, v, shown) for v, shown in items)
+            + "</div>"
+            for group, items in groups.items()
+        )
+    buttons += [_value_button(name, value, shown) for value, shown in choices]
+    if kind == "technique":
+        # The page puts the techniques illegal for the division first (from the engine).
+        return (
+            f'<p class="lvl-picker-group" data-legal-heading="false" hidden>'
+            f"{escape(words.UI['illegal'])}</p>"
+            '<div class="lvl-picker-list" data-legal-group="false"></div>'
+            f'<p class="lvl-picker-group" data-legal-heading="true" hidden>'
+            f"{escape(words.UI['legal'])}</p>"
+            f'<div class="lvl-picker-list" data-legal-group="true">{"".join(buttons)}</div>'
+        )
+    return f'<div class="lvl-picker-list">{"".join(buttons)}</div>'
+
+
+def _value_button(name: str, value: str, shown: str) -> str:
+    return (
+        f'<button type="button" class="lvl-act" data-slot="{name}" data-value="{escape(value)}">'
+        f"{escape(shown)}</button>"
     )
 
 
 def calculator_controls(edition: Edition, shown: str) -> str:
-    """Every action of one edition, as buttons and pickers (a <template> unless ``shown``)."""
-    positions = []
-    for p in edition.positions.values():
-        buttons = [_event_button(f"{p.name} ({p.points})", _event(type="score", position=p.id))]
-        buttons += [
-            _event_button(
-                f"{p.name}: {v.name}",
-                _event(type="score", position=p.id, variant=key),
-                title=v.explain,
-            )
-            for key, v in p.variants.items()
-            if not v.standard
-        ]
-        positions.append("".join(buttons))
-    severe = "".join(
-        f'<optgroup label="{FOUL_GROUP_NAMES[group]}">'
-        + options([(f.id, f.name) for f in edition.fouls.values() if f.group == group])
-        + "</optgroup>"
-        for group in ("severe", "disciplinary")
-    )
-    rulings = [(p.id, p.name) for p in edition.positions.values()] + [
-        ("advantage", "Advantage"),
-        ("none", "Nothing"),
-        ("penalty", "Penalty"),
+    """Both athletes' buttons, the shared ones and their pickers for one edition (in a
+    <template> unless it is the edition shown first)."""
+    halves = []
+    dialogs = [
+        picker
+        for preset in athlete_presets(edition)
+        if preset.opens
+        for picker in (
+            _picker(edition, preset, "athlete"),
+            *(_picker(edition, p, "athlete") for p in preset.menu if p.opens),
+        )
     ]
-    escapes = edition.escapes
-    html = TEMPLATES.get_template("controls.html.j2").render(
-        e=edition.id,
-        scope=edition_attributes(edition, shown),
-        positions=positions,
-        reasons=options(
-            [(r.id, r.name) for r in edition.advantages.values()], blank="— not given —"
-        ),
-        advantage_buttons="\n".join(
-            (
-                _event_button("Advantage", _event(type="advantage")),
-                _event_button(
-                    escapes["open"].name, _event(type="submission-escaped", locked=False)
-                ),
-                _event_button(
-                    escapes["locked"].name, _event(type="submission-escaped", locked=True)
-                ),
-            )
-        ),
-        ladder_fouls=options([(f.id, f.name) for f in edition.fouls.values() if f.on_ladder]),
-        penalty_buttons="\n".join(
-            (
-                _event_button("Penalty", _event(type="penalty")),
-                _event_button(
-                    "Both athletes stalling",
-                    _event(type="penalty", athlete="both", foul="stalling"),
-                ),
-            )
-        ),
-        severe_fouls=severe,
-        severe_button=_event_button("Severe foul", _event(type="severe-foul")),
-        techniques=options([(t.id, t.name) for t in edition.techniques.values()]),
-        technique_button=_event_button("Technique applied", _event(type="technique")),
-        rulings=options(rulings),
-        panel_button=_event_button("Record the middle ruling", _event(type="panel")),
+    for athlete in words.ATHLETES:
+        buttons: list[str] = []
+        for preset in athlete_presets(edition):
+            if preset.pick == "variant":  # beside its position, in the same cell
+                buttons[-1] = (
+                    f'<div class="lvl-pos">{buttons[-1]}'
+                    f"{_kinds_button(preset, edition, athlete)}</div>"
+                )
+            else:
+                buttons.append(_button(preset, edition, athlete))
+        halves.append(
+            f'<div class="lvl-half" data-half="{athlete}" role="group" '
+            f'aria-labelledby="calc-name-{athlete}">{"".join(buttons)}</div>'
+        )
+    shared = []
+    for preset in shared_presets(edition):
+        shared.append(_button(preset, edition, "shared"))
+        if preset.opens:
+            dialogs.append(_picker(edition, preset, "shared"))
+    html = (
+        f'<div class="lvl-controls"{edition_attributes(edition, shown)}>'
+        + "".join(halves)
+        + f'<div class="lvl-shared" data-half="shared">{"".join(shared)}</div>'
+        + "".join(dialogs)
+        + "</div>"
     )
     if edition.id == shown:
         return html
@@ -96,41 +370,158 @@ def calculator_controls(edition: Edition, shown: str) -> str:
     return f'<template data-controls-for="{edition.id}">{html}</template>'
 
 
-def _event(**fields: object) -> str:
-    """The JSON of an event template (the page adds the athlete and the pickers)."""
-    return json.dumps(fields, separators=(",", ":"))
+def _json(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+def _presets(edition: Edition) -> dict[str, dict[str, Any]]:
+    """The fields each button records, by its ``data-preset``."""
+    found: dict[str, dict[str, Any]] = {}
+    for preset in (*athlete_presets(edition), *shared_presets(edition)):
+        for one in (preset, *preset.menu):
+            if one.event:
+                found[one.id] = one.event
+    return found
+
+
+def page_data(editions: tuple[Edition, ...]) -> dict[str, Any]:
+    """What the page script needs besides the markup: its words, the fields each button
+    records, the event types (which may be recorded after time, which name an athlete),
+    the limits a link's events are checked against (lvl_rules.faces.limits), the counts
+    of each edition, and the colours."""
+    events = {
+        name: {
+            "after_time": cls.AFTER_TIME,
+            "after_end": cls.AFTER_END,
+            "athlete": any(f.name == "athlete" for f in cls.slots()),
+        }
+        for name, cls in EVENT_TYPES.items()
+    }
+    return {
+        "words": words.UI,
+        "presets": {e.id: _presets(e) for e in editions},
+        "events": events,
+        "limits": dict(LIMITS),
+        "counts": {
+            e.id: {
+                c.id: {
+                    "seconds": c.seconds,
+                    "clock": c.clock,
+                    "both": c.both,
+                    "foul": c.foul,
+                    **words.count_words(e)[c.id],
+                }
+                for c in e.counts.values()
+            }
+            for e in editions
+        },
+        "colours": {
+            colour: {"background": background, "text": text}
+            for colour, _, background, text in words.COLOURS
+        },
+        "default_colours": words.DEFAULT_COLOURS,
+        "rulings_extra": list(RULINGS_EXTRA),
+    }
+
+
+def data_element(data: dict[str, Any]) -> str:
+    """The JSON the page script reads, in an attribute of a hidden element: not in a
+    <script> element, which Material's instant navigation re-creates as a script to run
+    (and the Content-Security-Policy then blocks)."""
+    return f'<div id="{DATA_ELEMENT}" hidden data-json="{escape(_json(data))}"></div>'
+
+
+def _scoreboard() -> str:
+    ui = words.UI
+    return "".join(
+        f'<div class="lvl-athlete" role="region" data-athlete="{a}" data-points="0" '
+        f'data-advantages="0" data-penalties="0" aria-labelledby="calc-name-{a}">'
+        f'<h2 id="calc-name-{a}"><span data-name>{escape(words.athlete_words(a))}</span></h2>'
+        f'<div class="lvl-counts" data-counts="{a}"></div>'
+        f'<dl><div class="lvl-points"><dt>{ui["points"]}</dt><dd data-field="points">0</dd></div>'
+        f'<div><dt>{ui["advantages"]}</dt><dd data-field="advantages">0</dd></div>'
+        f'<div><dt>{ui["penalties"]}</dt><dd data-field="penalties">0</dd></div></dl>'
+        '<p data-field="status"></p>'
+        f'<div class="lvl-prompts" data-prompts="{a}"></div></div>'
+        for a in words.ATHLETES
+    )
+
+
+def _setup() -> str:
+    page = words.PAGE
+    fields = []
+    for athlete in words.ATHLETES:
+        fields.append(
+            f'<div class="lvl-field"><label for="calc-name-input-{athlete}">'
+            f"{escape(page['name'].format(athlete=athlete))}</label>"
+            f'<input id="calc-name-input-{athlete}" name="name_{athlete.lower()}" type="text" '
+            f'maxlength="40" autocomplete="off" data-setup="name" data-for="{athlete}"></div>'
+        )
+        colours = options([(c, name) for c, name, _, _ in words.COLOURS])
+        fields.append(
+            f'<div class="lvl-field"><label for="calc-colour-{athlete}">'
+            f"{escape(page['colour'].format(athlete=athlete))}</label>"
+            f'<select id="calc-colour-{athlete}" data-setup="colour" data-for="{athlete}">'
+            f"{colours}</select></div>"
+        )
+    length = (
+        f'<fieldset class="lvl-field lvl-length"><legend>{page["length"]}</legend>'
+        f'<label class="lvl-check">{page["minutes"]} <input id="calc-length-min" type="number" '
+        'inputmode="numeric" min="0" max="99" step="1" data-setup="minutes"></label>'
+        f'<label class="lvl-check">{page["seconds"]} <input id="calc-length-sec" type="number" '
+        'inputmode="numeric" min="0" max="59" step="1" data-setup="seconds"></label>'
+        f'<p class="lvl-help">{page["length_help"]}</p></fieldset>'
+    )
+    return "\n".join(fields) + "\n" + length
+
+
+def _shortcuts(edition: Edition) -> str:
+    """The keyboard shortcuts, from the buttons' keys."""
+    ui = words.UI
+    rows = [(ui["key_space"], ui["shortcut_clock"]), ("Ctrl+Z", ui["shortcut_undo"]),
+            ("Ctrl+Y", ui["shortcut_redo"]), ("?", ui["shortcut_keys"])]  # fmt: skip
+    for preset in (*athlete_presets(edition), *shared_presets(edition)):
+        if preset.key:
+            rows.append((preset.key.removeprefix("Key").removeprefix("Digit"), preset.label))
+    items = "".join(f"<dt><kbd>{escape(k)}</kbd></dt><dd>{escape(v)}</dd>" for k, v in rows)
+    return f'<p>{escape(ui["shortcuts_intro"])}</p><dl class="lvl-keys">{items}</dl>'
 
 
 def calculator_page(editions: tuple[Edition, ...]) -> str:
     """/calculator/: record a match, see the score, the log with its clauses, the result."""
     latest = editions[-1]
-    athletes = "".join(
-        f'<section class="lvl-athlete" data-athlete="{a}" data-points="0" data-advantages="0" '
-        f'data-penalties="0" aria-labelledby="calc-name-{a}">'
-        f'<h2 id="calc-name-{a}">Athlete {a}</h2>'
-        '<dl><div><dt>Points</dt><dd data-field="points">0</dd></div>'
-        '<div><dt>Advantages</dt><dd data-field="advantages">0</dd></div>'
-        '<div><dt>Penalties</dt><dd data-field="penalties">0</dd></div></dl>'
-        '<p data-field="status"></p></section>'
-        for a in ("A", "B")
-    )
-    endings = "\n".join(
-        _event_button(label, event)
-        for label, event in (
-            ("Wins by submission", _event(type="submission")),
-            ("Cannot continue (stoppage)", _event(type="stoppage")),
-            ("Lost consciousness", _event(type="loss-of-consciousness")),
-        )
-    )
+    ui = words.UI
     return TEMPLATES.get_template("calculator.md.j2").render(
+        page=words.PAGE,
+        ui=ui,
         status=status_block(CALCULATOR, latest.id),
         root=href(CALCULATOR, ""),
+        board=href(CALCULATOR, "calculator/board/"),
         division=division_fields("calc", editions),
-        athletes=athletes,
+        setup=_setup(),
+        athletes=_scoreboard(),
         controls="\n".join(calculator_controls(e, latest.id) for e in reversed(editions)),
-        ending_buttons=endings,
-        end_button=_event_button("End of the match (time)", _event(type="end")),
-        athlete_options=lambda blank: options(
-            [("A", "Athlete A"), ("B", "Athlete B")], blank=blank
-        ),
+        shortcuts=_shortcuts(latest),
+        data=data_element(page_data(editions)),
+    )
+
+
+def board_page() -> str:
+    """/calculator/board/: the audience screen."""
+    ui = words.UI
+    athletes = "".join(
+        f'<section class="lvl-athlete" data-athlete="{a}" aria-labelledby="board-name-{a}">'
+        f'<h2 id="board-name-{a}" data-name>{escape(words.athlete_words(a))}</h2>'
+        f'<p class="lvl-board-points"><span class="lvl-sr">{ui["points"]}</span>'
+        '<span data-field="points">0</span></p>'
+        f'<dl><div><dt>{ui["advantages"]}</dt><dd data-field="advantages">0</dd></div>'
+        f'<div><dt>{ui["penalties"]}</dt><dd data-field="penalties">0</dd></div></dl>'
+        '<p data-field="status"></p></section>'
+        for a in words.ATHLETES
+    )
+    return TEMPLATES.get_template("board.md.j2").render(
+        page=words.BOARD_PAGE,
+        ui=ui,
+        athletes=athletes,
+        data=data_element({"words": ui}),
     )

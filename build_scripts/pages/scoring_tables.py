@@ -17,7 +17,8 @@ def _where(edition: Edition, page: str, clause_id: str) -> str:
 
 
 def points_rows(edition: Edition, page: str) -> list[dict[str, str]]:
-    """Every position, every variant and the escaped submissions, with their award."""
+    """Every position, every variant, the escaped submissions and the points given outside a
+    position, with their award."""
     rows = []
     for position in edition.positions.values():
         rows.append(
@@ -42,6 +43,8 @@ def points_rows(edition: Edition, page: str) -> list[dict[str, str]]:
             )
     for escape in edition.escapes.values():
         rows.append({"name": escape.name, "award": award_words(escape), "clause": escape.clause})
+    for award in edition.awards.values():
+        rows.append({"name": award.name, "award": award_words(award), "clause": award.clause})
     return [{**row, "page": _where(edition, page, row["clause"])} for row in rows]
 
 

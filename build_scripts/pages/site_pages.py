@@ -17,7 +17,7 @@ from lvl_rules.words import scoring as scoring_words
 from lvl_rules.words import site as words
 
 from . import changes, navigation, notes_page, page_meta, scoring_tables
-from .calculator_page import CALCULATOR, calculator_page
+from .calculator_page import BOARD, CALCULATOR, board_page, calculator_page
 from .chart import chart_table
 from .clause_blocks import clause_block, linker
 from .lookup_page import LOOKUP, lookup_page
@@ -38,6 +38,7 @@ def generate(editions: tuple[Edition, ...], *, page_policy: str | None) -> dict[
         notes_page.DATA_PAGE: notes_page.data_markdown(editions, latest),
         LOOKUP: lookup_page(editions),
         CALCULATOR: calculator_page(editions),
+        BOARD: board_page(),
         "data/schema.json": json.dumps(edition_schema(), indent=2, ensure_ascii=False) + "\n",
     }
     for edition in editions:

@@ -24,8 +24,14 @@ RULINGS_EXTRA = ("advantage", "none", "penalty")
 # What a field holds; the values an edition allows are worked out in _allowed().
 SLOT_KINDS = (
     "athlete", "winner", "flag", "position", "variant", "reason", "technique", "severity",
-    "foul", "rulings",
+    "foul", "rulings", "award",
 )  # fmt: skip
+
+
+_SLOTS: dict[type, tuple[dataclasses.Field[Any], ...]] = {}  # each event type's fields
+# The values a field may take, worked out once per edition (the edition is kept with
+# them: a cache keyed by id() must not outlive its object).
+_KNOWN: dict[tuple[int, type, str, Any], tuple[Edition, tuple[str, ...]]] = {}
 
 
 def slot(kind: str, description: str, *, default: Any = dataclasses.MISSING) -> Any:
@@ -42,12 +48,21 @@ class Event:
 
     TYPE: ClassVar[str] = ""
     FOUL_GROUPS: ClassVar[tuple[str, ...]] = ()
+    # Whether it may be recorded after time has expired and before the result is
+    # announced (6): advantages, fouls and what ends a match that has not ended yet.
+    AFTER_TIME: ClassVar[bool] = False
+    # Whether it may follow the end of the match (only to withdraw a disqualification in
+    # error, 2.1; the scoring engine checks that it does).
+    AFTER_END: ClassVar[bool] = False
     index: int
 
     @classmethod
     def slots(cls) -> tuple[dataclasses.Field[Any], ...]:
         """The event's own fields, in declaration order."""
-        return tuple(f for f in dataclasses.fields(cls) if "kind" in f.metadata)
+        found = _SLOTS.get(cls)
+        if found is None:
+            found = _SLOTS[cls] = tuple(f for f in dataclasses.fields(cls) if "kind" in f.metadata)
+        return found
 
     @classmethod
     def required(cls) -> tuple[str, ...]:
@@ -80,6 +95,7 @@ class Advantage(Event):
     """The referee gave an advantage."""
 
     TYPE = "advantage"
+    AFTER_TIME = True
     athlete: str = slot("athlete", "Who gets the advantage.")
     reason: str | None = slot("reason", "Why, if the referee named it.", default=None)
 
@@ -98,6 +114,7 @@ class Penalty(Event):
     """A stalling or serious-foul penalty: the next step on the penalty scale."""
 
     TYPE = "penalty"
+    AFTER_TIME = True
     FOUL_GROUPS = ("stalling", "serious")
     athlete: str = slot("athlete", "Who is penalized; 'both' for a double stalling call.")
     foul: str = slot("foul", "The foul called.")
@@ -109,6 +126,7 @@ class SevereFoul(Event):
     """A severe or disciplinary foul: disqualification."""
 
     TYPE = "severe-foul"
+    AFTER_TIME = True
     FOUL_GROUPS = ("severe", "disciplinary")
     athlete: str = slot("athlete", "Who committed it.")
     kind: str | None = slot(
@@ -133,6 +151,7 @@ class TechniqueApplied(Event):
     """The athlete applied a technique: checked against the division's chart."""
 
     TYPE = "technique"
+    AFTER_TIME = True  # an illegal hold after time is still a severe foul: safety first
     athlete: str = slot("athlete", "Who applied it.")
     technique: str = slot("technique", "The technique.")
 
@@ -142,10 +161,28 @@ class Panel(Event):
     """Three referees ruled differently on one action: the middle ruling stands."""
 
     TYPE = "panel"
+    AFTER_TIME = True  # for an advantage or a penalty; a position after time is refused
     athlete: str = slot("athlete", "The athlete the action was for.")
     rulings: tuple[str, ...] = slot(
         "rulings", "The three rulings: positions, advantage, none, penalty."
     )
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class PointsAward(Event):
+    """Points the rules give outside a scoring position, each kind with its clause."""
+
+    TYPE = "award"
+    AFTER_END = True
+    athlete: str = slot("athlete", "Who gets the points.")
+    award: str = slot("award", "Why the rules give them.")
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class TimeExpired(Event):
+    """Regulation time has run out; the result is announced when the match ends."""
+
+    TYPE = "time-expired"
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -169,6 +206,7 @@ class LossOfConsciousness(Event):
     """The athlete lost consciousness."""
 
     TYPE = "loss-of-consciousness"
+    AFTER_TIME = True  # the athlete's safety and the head-trauma rule come first
     athlete: str = slot("athlete", "Who lost consciousness.")
     head_trauma: bool = slot("flag", "From head trauma.", default=False)
 
@@ -178,6 +216,7 @@ class End(Event):
     """The match ends at time (or with both athletes injured); the scoreboard decides."""
 
     TYPE = "end"
+    AFTER_TIME = True
     referee_decision: str | None = slot(
         "winner", "The referee's winner, if the score is level.", default=None
     )
@@ -202,7 +241,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
     kind.TYPE: kind
     for kind in (
         Score, Advantage, SubmissionEscaped, Penalty, SevereFoul, TechniqueApplied, Panel,
-        Submission, Stoppage, LossOfConsciousness, End,
+        PointsAward, Submission, Stoppage, LossOfConsciousness, TimeExpired, End,
     )
 }  # fmt: skip
 
@@ -226,23 +265,24 @@ def parse_event(edition: Edition, index: int, item: Any) -> Event:
             "unknown-event-type", field=f"{where}.type", where=where, value=kind,
             known=tuple(EVENT_TYPES),
         )  # fmt: skip
-    names = tuple(f.name for f in cls.slots())
+    fields = cls.slots()
+    names = tuple(f.name for f in fields)
     for name in item:
         if name != "type" and name not in names:
             raise RulesError(
                 "unknown-event-field", field=f"{where}.{name}", where=where, name=name,
                 type=cls.TYPE, known=names,
             )  # fmt: skip
-    for name in cls.required():
-        if item.get(name) in (None, ""):
+    for field in fields:
+        if _required(field) and item.get(field.name) in (None, ""):
             raise RulesError(
-                "event-field-required", field=f"{where}.{name}", where=where, name=name,
-                type=cls.TYPE,
+                "event-field-required", field=f"{where}.{field.name}", where=where,
+                name=field.name, type=cls.TYPE,
             )  # fmt: skip
     values: dict[str, Any] = {"index": index}
-    for field in cls.slots():
+    for field in fields:
         if item.get(field.name) is not None:
-            values[field.name] = _value(edition, cls, field, item, f"{where}.{field.name}")
+            values[field.name] = _value(edition, cls, field, item, where)
     event = cls(**values)
     event.check(edition, where)
     return event
@@ -260,14 +300,29 @@ def _value(
     kind = field.metadata["kind"]
     if kind == "flag":
         if not isinstance(value, bool):
-            raise RulesError("event-flag", field=where, value=value)
+            raise RulesError("event-flag", field=f"{where}.{field.name}", value=value)
         return value
     if kind == "rulings":
-        return _rulings(edition, value, where)
-    known = tuple(_allowed(edition, cls, kind, item))
+        return _rulings(edition, value, f"{where}.{field.name}")
+    known = _known(edition, cls, kind, item)
     if not isinstance(value, str) or value not in known:
-        raise RulesError("event-value", field=where, value=value, known=known)
+        raise RulesError("event-value", field=f"{where}.{field.name}", value=value, known=known)
     return value
+
+
+def _known(edition: Edition, cls: type[Event], kind: str, item: dict[str, Any]) -> tuple[str, ...]:
+    """``_allowed`` as a tuple, worked out once for each case that can differ."""
+    depends: Any = None
+    if kind == "athlete":
+        depends = item.get("foul") == "stalling"
+    elif kind == "variant":
+        depends = item.get("position")
+        depends = depends if isinstance(depends, str) and depends in edition.positions else None
+    key = (id(edition), cls, kind, depends)
+    found = _KNOWN.get(key)
+    if found is None or found[0] is not edition:
+        found = _KNOWN[key] = (edition, tuple(_allowed(edition, cls, kind, item)))
+    return found[1]
 
 
 def _allowed(edition: Edition, cls: type[Event], kind: str, item: dict[str, Any]) -> Iterator[str]:
@@ -294,6 +349,8 @@ def _allowed(edition: Edition, cls: type[Event], kind: str, item: dict[str, Any]
         yield from SEVERITIES
     elif kind == "foul":
         yield from (f.id for f in edition.fouls.values() if f.group in cls.FOUL_GROUPS)
+    elif kind == "award":
+        yield from edition.awards
 
 
 def _rulings(edition: Edition, value: Any, where: str) -> tuple[str, ...]:
@@ -309,3 +366,18 @@ def _rulings(edition: Edition, value: Any, where: str) -> tuple[str, ...]:
 def event_fields(event_type: str) -> Sequence[str]:
     """The field names of an event type, for the pages that build events."""
     return tuple(f.name for f in EVENT_TYPES[event_type].slots())
+
+
+def allowed_values(
+    edition: Edition, event_type: str, name: str, given: dict[str, Any]
+) -> tuple[str, ...]:
+    """The values a field of an event type may take in an edition, given the event's
+    other fields (a variant depends on the position), for the pages that build events."""
+    cls = EVENT_TYPES[event_type]
+    field = next(f for f in cls.slots() if f.name == name)
+    kind = field.metadata["kind"]
+    if kind == "rulings":
+        return (*edition.positions, *RULINGS_EXTRA)
+    if kind == "flag":
+        return ()
+    return tuple(_allowed(edition, cls, kind, given))

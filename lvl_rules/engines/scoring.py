@@ -3,11 +3,15 @@
 Pure: the same division and events always give the same scoresheet. Each effect the
 engine applies is structured (what happened, to whom, with which numbers and IDs) and
 carries the clause it applies; :mod:`lvl_rules.words.scoring` puts it into words.
+
+:class:`Scorer` applies a match event by event and can go back to any earlier event, so
+that recording one more event, or correcting one late in the match, does not re-score
+what came before; :func:`score` is a fresh Scorer over the whole list.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -25,12 +29,15 @@ from .events import (
     LossOfConsciousness,
     Panel,
     Penalty,
+    PointsAward,
     Score,
     SevereFoul,
     Stoppage,
     Submission,
     SubmissionEscaped,
     TechniqueApplied,
+    TimeExpired,
+    parse_event,
     parse_events,
 )
 
@@ -44,6 +51,7 @@ class Needs:
     fouls: Mapping[str, str]  # foul ID -> the group it must be in
     methods: tuple[str, ...]
     escapes: tuple[str, ...]
+    awards: tuple[str, ...]
 
 
 NEEDS = Needs(
@@ -66,7 +74,12 @@ NEEDS = Needs(
         "random-draw",
     ),
     escapes=("locked", "open"),
+    awards=(
+        "exit-caused-by-defender",  # 2.3.7
+        "disqualified-in-error",  # 2.1: withdraws the disqualification it follows
+    ),
 )
+WITHDRAWS = "disqualified-in-error"
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -134,33 +147,135 @@ def ladder_for(athlete: Division) -> Ladder:
 def score(athlete: Division, raw_events: Any) -> Scoresheet:
     """Score a match; raise RulesError for any bad event, naming it and what is allowed."""
     events = parse_events(athlete.edition, raw_events)
-    match = _Match(athlete)
+    scorer = Scorer(athlete)
     for event in events:
-        if match.outcome.ended:
-            raise RulesError(
-                "after-the-end", field=f"events[{event.index}]", index=event.index,
-                ended_at=match.ended_at, method=match.outcome.method,
-            )  # fmt: skip
+        scorer.apply(event)
+    return scorer.sheet()
+
+
+class Scorer:
+    """A match scored event by event, which can go back to any earlier event.
+
+    ``rewind(n)`` returns to the state after the first ``n`` events (kept from when they
+    were applied, not recomputed), and ``extend`` parses and applies more raw events:
+    the scoresheet is always the one :func:`score` gives for the same events.
+    """
+
+    def __init__(self, athlete: Division) -> None:
+        self.division = athlete
+        self.events: list[Event] = []
+        self._match = _Match(athlete)
+        self._marks: list[_Mark] = []  # the state before each event
+
+    def rewind(self, count: int) -> None:
+        """Forget every event from ``events[count]`` on."""
+        if count < len(self.events):
+            self._match.restore(self._marks[count])
+            del self.events[count:]
+            del self._marks[count:]
+
+    def extend(self, raw_events: Sequence[Any]) -> None:
+        """Check raw events as the next ones of the match, then apply them; raise
+        RulesError at the first problem (the events before it stay applied)."""
+        start = len(self.events)
+        parsed = [
+            parse_event(self.division.edition, start + offset, item)
+            for offset, item in enumerate(raw_events)
+        ]
+        for event in parsed:
+            self.apply(event)
+
+    def apply(self, event: Event) -> None:
+        """Apply one checked event (its index must be the next one)."""
+        match = self._match
+        refused = _refusal(match, event)
+        if refused is not None:
+            raise refused
+        mark = match.mark()
         match.event = event.index
-        HANDLERS[type(event)](match, event)
+        try:
+            HANDLERS[type(event)](match, event)
+        except RulesError:
+            match.restore(mark)
+            raise
         if match.outcome.ended:
             match.ended_at = event.index
-    return Scoresheet(
-        division=athlete,
-        events=events,
-        athletes={name: Tally(**vars(state)) for name, state in match.tallies.items()},
-        outcome=match.outcome,
-        effects=tuple(match.effects),
-    )
+        self._marks.append(mark)
+        self.events.append(event)
+
+    @property
+    def effect_count(self) -> int:
+        """How many effects the events applied so far have had."""
+        return len(self._match.effects)
+
+    def sheet(self) -> Scoresheet:
+        """The scoresheet of the events applied so far."""
+        match = self._match
+        return Scoresheet(
+            division=self.division,
+            events=tuple(self.events),
+            athletes={name: state.tally() for name, state in match.tallies.items()},
+            outcome=match.outcome,
+            effects=tuple(match.effects),
+        )
+
+
+def _refusal(match: _Match, event: Event) -> RulesError | None:
+    """Why an event cannot come at this point of the match, if it cannot."""
+    where = f"events[{event.index}]"
+    if isinstance(event, PointsAward) and event.award == WITHDRAWS:
+        outcome = match.outcome
+        if outcome.kind == "disqualification" and match.withdrawable == event.athlete:
+            return None
+        return RulesError(
+            "nothing-to-withdraw", field=where, index=event.index, athlete=event.athlete,
+            clause=match.rules.awards[WITHDRAWS].clause,
+        )  # fmt: skip
+    if match.outcome.ended:
+        return RulesError(
+            "after-the-end", field=where, index=event.index, ended_at=match.ended_at,
+            method=match.outcome.method,
+        )  # fmt: skip
+    if match.time_expired_at >= 0 and not event.AFTER_TIME:
+        return RulesError(
+            "after-time", field=where, index=event.index, type=event.TYPE,
+            expired_at=match.time_expired_at, clause=match.rules.scoring.after_time_clause,
+        )  # fmt: skip
+    return None
 
 
 class _State:
+    __slots__ = ("advantages", "disqualified", "disqualified_from", "penalties", "points")
+
     def __init__(self) -> None:
         self.points = 0
         self.advantages = 0
         self.penalties = 0
         self.disqualified = False
         self.disqualified_from: str | None = None
+
+    def tally(self) -> Tally:
+        return Tally(
+            points=self.points, advantages=self.advantages, penalties=self.penalties,
+            disqualified=self.disqualified, disqualified_from=self.disqualified_from,
+        )  # fmt: skip
+
+    def values(self) -> tuple[Any, ...]:
+        return (
+            self.points, self.advantages, self.penalties, self.disqualified,
+            self.disqualified_from,
+        )  # fmt: skip
+
+    def set(self, values: tuple[Any, ...]) -> None:
+        (
+            self.points, self.advantages, self.penalties, self.disqualified,
+            self.disqualified_from,
+        ) = values  # fmt: skip
+
+
+# The state of a match between two events: tallies, outcome, where it ended, how many
+# effects, when time expired, who may have a disqualification withdrawn.
+_Mark = tuple[tuple[tuple[Any, ...], ...], Outcome, int, int, int, str | None]
 
 
 class _Match:
@@ -175,6 +290,28 @@ class _Match:
         self.ended_at = -1
         self.effects: list[Effect] = []
         self.event = 0
+        self.time_expired_at = -1
+        self.withdrawable: str | None = None  # disqualified for a hold: 2.1 may apply
+
+    def mark(self) -> _Mark:
+        tallies = tuple(state.values() for state in self.tallies.values())
+        return (
+            tallies, self.outcome, self.ended_at, len(self.effects), self.time_expired_at,
+            self.withdrawable,
+        )  # fmt: skip
+
+    def restore(self, mark: _Mark) -> None:
+        tallies, self.outcome, self.ended_at, effects, self.time_expired_at = mark[:5]
+        self.withdrawable = mark[5]
+        for state, values in zip(self.tallies.values(), tallies, strict=True):
+            state.set(values)
+        del self.effects[effects:]
+
+    def running(self) -> Outcome:
+        """The outcome of a match that has not ended: under way, or time has expired."""
+        if self.time_expired_at < 0:
+            return Outcome()
+        return Outcome(kind="time-expired", cite=self.rules.scoring.after_time_clause)
 
     def note(self, athlete: str | None, kind: str, cite: str, **facts: Any) -> None:
         self.effects.append(
@@ -309,6 +446,8 @@ def _severe_foul(match: _Match, athlete: str, foul: Foul) -> None:
     scope = "competition" if foul.group == "disciplinary" else "match"
     match.note(athlete, "severe-foul", foul.clause, foul=foul.id)
     match.disqualify(athlete, scope, match.rules.scoring.severe_penalty_clause, "disqualified")
+    # A technical disqualification may prove to be in error (2.1): it can be withdrawn.
+    match.withdrawable = athlete if scope == "match" else None
     _end_if_disqualified(match)
 
 
@@ -326,6 +465,12 @@ def _panel(match: _Match, event: Panel) -> None:
         return positions[ruling].points if ruling in positions else RULING_VALUE[ruling]
 
     middle = sorted(event.rulings, key=value)[1]
+    if middle in positions and match.time_expired_at >= 0:
+        raise RulesError(
+            "position-after-time", field=f"events[{event.index}].rulings", index=event.index,
+            middle=middle, expired_at=match.time_expired_at,
+            clause=match.rules.scoring.after_time_clause,
+        )  # fmt: skip
     match.note(
         event.athlete, "panel", match.rules.scoring.panel_clause,
         rulings=event.rulings, middle=middle,
@@ -337,6 +482,25 @@ def _panel(match: _Match, event: Panel) -> None:
         _advantage(match, Advantage(**common))
     elif middle == "penalty":
         _penalty(match, Penalty(**common, foul="serious"))
+
+
+def _points_award(match: _Match, event: PointsAward) -> None:
+    award = match.rules.awards[event.award]
+    if event.award == WITHDRAWS:
+        tally = match.tallies[event.athlete]
+        tally.disqualified = False
+        tally.disqualified_from = None
+        match.withdrawable = None
+        match.ended_at = -1
+        match.outcome = match.running()
+        match.note(event.athlete, "disqualification-withdrawn", award.clause)
+    match.award(event.athlete, award, award_id=event.award)
+
+
+def _time_expired(match: _Match, event: TimeExpired) -> None:
+    match.time_expired_at = event.index
+    match.outcome = match.running()
+    match.note(None, "time-expired", match.rules.scoring.after_time_clause)
 
 
 def _submission(match: _Match, event: Submission) -> None:
@@ -392,6 +556,8 @@ HANDLERS: dict[type[Event], Callable[[_Match, Any], None]] = {
     SevereFoul: _severe,
     TechniqueApplied: _technique,
     Panel: _panel,
+    PointsAward: _points_award,
+    TimeExpired: _time_expired,
     Submission: _submission,
     Stoppage: _stoppage,
     LossOfConsciousness: _loss_of_consciousness,

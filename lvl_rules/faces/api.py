@@ -21,7 +21,11 @@ from ..words import division as division_words
 from ..words import eligibility as eligibility_words
 from . import limits, my_division
 from .export import export_edition
-from .library import check_all, division, division_json, load_edition, score_match
+from .library import LastMatch, check_all, division, division_json, load_edition
+
+# The browser's engine sends the whole match after every call it records; the last match
+# is kept so that only what changed is scored again (the answers are the same).
+LAST_MATCH = LastMatch()
 
 
 def division_from(params: Mapping[str, Any]) -> Division:
@@ -75,8 +79,12 @@ def divisions_for(params: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def score(params: Mapping[str, Any], events: Any) -> dict[str, Any]:
-    """Score a match: the division's fields and the list of events."""
-    return score_match(division_from(params), events).to_json()
+    """Score a match: the division's fields and the list of events. ``log_from`` (optional,
+    an event index) leaves out the log lines of the events before it."""
+    log_from = params.get("log_from", 0)
+    if type(log_from) is not int or log_from < 0:
+        raise RulesError("log-from", field="log_from", value=log_from)
+    return LAST_MATCH.score(division_from(params), events).to_json(log_from=log_from)
 
 
 def editions() -> dict[str, Any]:

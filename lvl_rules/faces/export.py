@@ -19,6 +19,7 @@ from ..model import (
     Band,
     Change,
     Clause,
+    Count,
     Edition,
     Eligibility,
     Experience,
@@ -100,6 +101,7 @@ SCORING_TABLES = {
     "positions": (Position, "Scoring positions and their variants."),
     "advantages": (Reason, "Named reasons for an advantage."),
     "fouls": (Foul, "Every foul and what it does."),
+    "counts": (Count, "The counts the referee keeps, and the penalty when one runs out."),
     "ladders": (Ladder, "The penalty scales."),
     "methods": (Method, "The ways a match is decided, in the rulebook's order."),
 }
@@ -135,6 +137,7 @@ def export_edition(edition: Edition, *, latest: str | None = None) -> dict[str, 
         "scoring": {
             **{name: [write(r) for r in _records(edition, name)] for name in SCORING_TABLES},
             "escapes": {name: write(award) for name, award in edition.escapes.items()},
+            "awards": {name: write(award) for name, award in edition.awards.items()},
             "rules": write(edition.scoring),
         },
         "changes": [write(change) for change in edition.changes],
@@ -171,6 +174,11 @@ def edition_schema() -> dict[str, Any]:
             "escapes": {
                 "type": "object",
                 "description": "What an escaped submission earns: locked or open.",
+                "additionalProperties": {"$ref": f"#/$defs/{_name(Award)}"},
+            },
+            "awards": {
+                "type": "object",
+                "description": "Points the rules give outside a scoring position, by kind.",
                 "additionalProperties": {"$ref": f"#/$defs/{_name(Award)}"},
             },
             "rules": {"$ref": f"#/$defs/{_name(Scoring)}"},

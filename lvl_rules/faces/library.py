@@ -6,7 +6,8 @@ The answers carry their sentences, made by :mod:`lvl_rules.words`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from bisect import bisect_left
+from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass
 from importlib.resources.abc import Traversable
 from typing import Any
@@ -110,6 +111,15 @@ class Line:
     effect: str
     cite: str
 
+    def to_json(self) -> dict[str, Any]:
+        """The line as the JSON API shows it."""
+        return {
+            "event": self.event,
+            "athlete": self.athlete,
+            "effect": self.effect,
+            "cite": self.cite,
+        }
+
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class Result:
@@ -132,14 +142,21 @@ class Report:
     result: Result
     log: tuple[Line, ...]
 
-    def to_json(self) -> dict[str, Any]:
-        """The report as the JSON API shows it."""
-        return {
+    def to_json(self, *, log_from: int = 0) -> dict[str, Any]:
+        """The report as the JSON API shows it; ``log_from`` leaves out the log lines of
+        the events before that one (a page that has them asks for the rest)."""
+        start = 0
+        if log_from:
+            start = bisect_left(self.log, log_from, key=lambda line: line.event)
+        out = {
             "division": division_json(self.division),
             "athletes": {name: asdict(tally) for name, tally in self.athletes.items()},
             "result": asdict(self.result),
-            "log": [asdict(line) for line in self.log],
+            "log": [line.to_json() for line in self.log[start:]],
         }
+        if log_from:
+            out["log_from"] = log_from
+        return out
 
 
 def division_json(athlete: Division) -> dict[str, Any]:
@@ -160,26 +177,97 @@ def division_json(athlete: Division) -> dict[str, Any]:
 def score_match(athlete: Division, raw_events: Any) -> Report:
     """Score a match; raise RulesError for any bad event, naming it and what is allowed."""
     sheet = scoring.score(athlete, raw_events)
-    edition = athlete.edition
+    return _report(sheet, tuple(_line(athlete.edition, effect) for effect in sheet.effects))
+
+
+def _line(edition: Edition, effect: scoring.Effect) -> Line:
+    return Line(
+        event=effect.event,
+        athlete=effect.athlete,
+        effect=scoring_words.effect(edition, effect),
+        cite=effect.cite,
+    )
+
+
+def _report(sheet: scoring.Scoresheet, log: tuple[Line, ...]) -> Report:
     outcome = sheet.outcome
     return Report(
-        division=athlete,
+        division=sheet.division,
         events=sheet.events,
         athletes=sheet.athletes,
         result=Result(
             ended=outcome.ended,
             winner=outcome.winner,
             method=outcome.method,
-            summary=scoring_words.outcome(edition, outcome),
+            summary=scoring_words.outcome(sheet.division.edition, outcome),
             cite=outcome.cite,
         ),
-        log=tuple(
-            Line(
-                event=effect.event,
-                athlete=effect.athlete,
-                effect=scoring_words.effect(edition, effect),
-                cite=effect.cite,
-            )
-            for effect in sheet.effects
-        ),
+        log=log,
     )
+
+
+class LastMatch:
+    """The last match scored, kept so that scoring it again with one more event, or with
+    an event corrected late in the match, re-scores only from the first event that
+    differs. A page sends the whole match after every call it records: with this, the
+    work per call does not grow with the length of the match. The report is always the
+    one :func:`score_match` gives for the same division and events.
+    """
+
+    def __init__(self) -> None:
+        self._scorer: scoring.Scorer | None = None
+        self._raw: list[Any] = []  # the raw events the scorer has applied
+        self._flags: list[tuple[int, str]] = []  # (index, field) of each true or false
+        self._log: list[Line] = []  # their log lines, in words
+
+    def score(self, athlete: Division, raw_events: Any) -> Report:
+        """Like :func:`score_match`, reusing what is already scored."""
+        if not isinstance(raw_events, list | tuple):
+            return score_match(athlete, raw_events)
+        scorer = self._scorer
+        if scorer is None or not _same_division(scorer.division, athlete):
+            scorer = self._scorer = scoring.Scorer(athlete)
+            self._raw, self._flags, self._log = [], [], []
+        kept = _common_start(self._raw, raw_events, self._flags)
+        scorer.rewind(kept)
+        del self._raw[kept:]
+        del self._flags[bisect_left(self._flags, (kept, "")) :]
+        del self._log[scorer.effect_count :]
+        try:
+            scorer.extend(raw_events[kept:])
+        finally:
+            for index in range(len(self._raw), len(scorer.events)):
+                self._raw.append(raw_events[index])
+                self._flags += [(index, field) for field in _flags(raw_events[index])]
+            sheet = scorer.sheet()
+            edition = athlete.edition
+            self._log.extend(_line(edition, e) for e in sheet.effects[len(self._log) :])
+        return _report(sheet, tuple(self._log))
+
+
+def _same_division(one: Division, other: Division) -> bool:
+    return one == other and one.edition is other.edition
+
+
+def _common_start(old: list[Any], new: Sequence[Any], flags: Sequence[tuple[int, str]]) -> int:
+    """How many events at the start of ``new`` are exactly those of ``old``: equal, and
+    true/false where they had true/false (``flags``: (index, field) of each; Python holds
+    1 == True, but a flag of 1 is an error to report). In the usual case, one more event,
+    that is one comparison of the lists and one look at each flag."""
+    count = min(len(old), len(new))
+    start = new[:count] if isinstance(new, list) else list(new[:count])
+    if old[:count] != start:
+        count = next(
+            i for i, (before, now) in enumerate(zip(old, start, strict=True)) if before != now
+        )
+    for index, field in flags:
+        if index >= count:
+            break
+        if type(start[index][field]) is not bool:
+            return index
+    return count
+
+
+def _flags(event: dict[str, Any]) -> list[str]:
+    """The fields of a raw event that hold true or false."""
+    return [key for key, value in event.items() if type(value) is bool]

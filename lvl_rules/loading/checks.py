@@ -152,7 +152,7 @@ def _check_scoring(check: _Checker) -> None:
     scoring = edition.scoring
     for field in (
         "repeat_clause", "advantage_clause", "severe_penalty_clause", "panel_clause",
-        "double_stalling_clause", "random_draw_clause",
+        "double_stalling_clause", "random_draw_clause", "after_time_clause",
     ):  # fmt: skip
         check.clause("scoring", None, field, getattr(scoring, field))
     for position in edition.positions.values():
@@ -164,6 +164,11 @@ def _check_scoring(check: _Checker) -> None:
             raise check.fail("escapes", name, "", "escape-missing")
     for name, escape in edition.escapes.items():
         check.clause("escapes", name, "clause", escape.clause)
+    for name in NEEDS.awards:
+        if name not in edition.awards:
+            raise check.fail("awards", name, "", "award-missing")
+    for name, award in edition.awards.items():
+        check.clause("awards", name, "clause", award.clause)
     for reason in edition.advantages.values():
         check.clause("advantages", reason.id, "clause", reason.clause)
     for foul_id, group in NEEDS.fouls.items():
@@ -177,6 +182,11 @@ def _check_scoring(check: _Checker) -> None:
                 "fouls", foul.id, "unless_legal", "not-a-technique", technique=foul.unless_legal
             )
         check.ranks("fouls", foul.id, foul.only_for)
+    for count in edition.counts.values():
+        check.clause("counts", count.id, "clause", count.clause)
+        foul = edition.fouls.get(count.foul)
+        if foul is None or not foul.on_ladder:
+            raise check.fail("counts", count.id, "foul", "count-foul", foul=count.foul)
     for ladder in edition.ladders:
         check.clause("ladders", ladder.id, "clause", ladder.clause)
         check.ranks("ladders", ladder.id, ladder.when)

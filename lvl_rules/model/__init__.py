@@ -4,7 +4,7 @@ edition TOML files by the strict reader (:mod:`.reader`)."""
 from .athletes import MAX_AGE, MIN_AGE, UNIFORMS, Criteria, Experience, Rank
 from .decisions import Method, Scoring
 from .edition import COLLECTIONS, SETTINGS, Change, Edition
-from .fouls import Foul, Ladder, LadderStep
+from .fouls import Count, Foul, Ladder, LadderStep
 from .points import Award, Position, Reason, Variant
 from .rulebook import Clause, Note
 from .techniques import Band, Eligibility, Group, Promotion, Technique
@@ -19,6 +19,7 @@ __all__ = [
     "Band",
     "Change",
     "Clause",
+    "Count",
     "Criteria",
     "Edition",
     "Eligibility",

@@ -33,3 +33,7 @@ class Scoring:
     random_draw_clause: str = declare(
         "clause", "Both athletes injured in a final on a level score: a random draw."
     )
+    after_time_clause: str = declare(
+        "clause",
+        "Time has expired: an advantage may still be given until the result is announced.",
+    )

@@ -11,7 +11,7 @@ from ..words.errors import UNKNOWN_FILE
 from .athletes import Experience, Rank
 from .decisions import Method, Scoring
 from .fields import declare, read, read_values
-from .fouls import Foul, Ladder
+from .fouls import Count, Foul, Ladder
 from .points import Award, Position, Reason
 from .reader import Table
 from .rulebook import Clause, Note
@@ -29,8 +29,10 @@ COLLECTIONS: dict[str, type] = {
     "bands": Band,
     "positions": Position,
     "escapes": Award,
+    "awards": Award,
     "advantages": Reason,
     "fouls": Foul,
+    "counts": Count,
     "ladders": Ladder,
     "methods": Method,
 }
@@ -68,8 +70,10 @@ class Edition:
     bands: tuple[Band, ...]
     positions: dict[str, Position]
     escapes: dict[str, Award]
+    awards: dict[str, Award]
     advantages: dict[str, Reason]
     fouls: dict[str, Foul]
+    counts: dict[str, Count]
     ladders: tuple[Ladder, ...]
     methods: dict[str, Method]
     scoring: Scoring

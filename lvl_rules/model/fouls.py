@@ -105,3 +105,26 @@ class Ladder:
         if any(step.effect == "disqualify" for step in self.steps[:-1]):
             raise table.fail("steps", "ladder-early-end")
         return self
+
+
+COUNT_CLOCKS = ("match", "stopped")
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Count:
+    """A count the referee keeps (7.2.1, 7.2.2, 8.3), and the call the rules make when it
+    runs out."""
+
+    id: str = declare("key", "The count's ID.")
+    name: str = declare("text", "What is being counted.")
+    seconds: int = declare("whole", "How long the count runs.", minimum=1)
+    clause: str = declare("clause", "The clause that sets the count.")
+    foul: str = declare("ref", "The foul penalized when it runs out.")
+    both: bool = declare("flag", "True when both athletes are penalized together.", default=False)
+    clock: str = declare(
+        "text",
+        "match: it runs while the match clock runs; stopped: it runs while the match is "
+        "stopped (a uniform is adjusted during a stop).",
+        default="match",
+        choices=COUNT_CLOCKS,
+    )

@@ -153,6 +153,8 @@ DATA_PROBLEMS: dict[str, Callable[[Details], str]] = {
     "limit-not-added": lambda d: f"limits {quoted(d['technique'])}, not added here",
     "never-granted": lambda d: f"never add restricted technique {quoted(d['technique'])}",
     "escape-missing": lambda d: "is missing; both locked and open are needed",
+    "award-missing": lambda d: "is missing; the scoring engine gives it",
+    "count-foul": lambda d: f"names '{d['foul']}', which is not a foul on the penalty scale",
     "foul-needed": lambda d: f"is needed, in group '{d['group']}'",
     "not-a-technique": lambda d: (
         f"names {quoted(d['technique'])}, which is not in the technique catalogue"
@@ -293,8 +295,30 @@ MESSAGES: dict[str, Callable[[Details], str]] = {
         f"events[{d['index']}]: the match already ended at events[{d['ended_at']}] "
         f"({d['method'] or 'undecided'}); no event may follow"
     ),
+    "after-time": lambda d: (
+        f"events[{d['index']}]: time already expired at events[{d['expired_at']}]"
+        + (
+            ""
+            if d["type"] == "time-expired"
+            else f"; until the result is announced only advantages, fouls and the end may "
+            f"be recorded (§{d['clause']}), not a '{d['type']}' event"
+        )
+    ),
+    "position-after-time": lambda d: (
+        f"{d['field']}: the middle ruling is {d['middle']}, but time already expired at "
+        f"events[{d['expired_at']}] and no scoring position can be given after time "
+        f"(§{d['clause']})"
+    ),
+    "nothing-to-withdraw": lambda d: (
+        f"events[{d['index']}]: a restart after a disqualification in error (§{d['clause']}) "
+        f"must directly follow {d['athlete']}'s disqualification for a severe technical foul"
+    ),
     # Requests (JSON API, command line)
     "request-not-object": lambda d: "a request must be a JSON object",
+    "log-from": lambda d: (
+        f"log_from must be the index of an event (a whole number, 0 or more), not "
+        f"{quoted(d['value'])}"
+    ),
     "unknown-action": lambda d: (
         f"action {quoted(d['value'])} is not known; allowed: {allowed(d['known'])}"
     ),

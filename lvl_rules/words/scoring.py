@@ -13,6 +13,10 @@ from .eligibility import reason
 ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th", "7th", "8th", "9th")
 METHOD_WORDS = {"points": "points", "advantages": "advantages", "penalties": "fewer penalties"}
 UNDER_WAY = "The match is under way."
+TIME_EXPIRED = (
+    "Time has expired. The result is announced when the end of the match is recorded; "
+    "until then an advantage may still be given."
+)
 
 
 def ordinal(n: int) -> str:
@@ -32,6 +36,8 @@ def outcome(edition: Edition, result: Outcome) -> str:
     winner = result.winner
     if result.kind == "under-way":
         return UNDER_WAY
+    if result.kind == "time-expired":
+        return TIME_EXPIRED
     if result.kind == "both-disqualified":
         return "Both athletes are disqualified: no winner."
     if result.kind == "disqualification":
@@ -57,9 +63,9 @@ def outcome(edition: Edition, result: Outcome) -> str:
 
 def _award(edition: Edition, effect: Effect) -> str:
     award: Award = effect.facts["award"]
-    escape = effect.facts.get("escape")
+    facts = effect.facts
     what = (
-        award.name if escape else label(edition, effect.facts["position"], effect.facts["variant"])
+        label(edition, facts["position"], facts["variant"]) if "position" in facts else award.name
     )
     explain = f" {award.explain}" if award.explain else ""
     if award.kind == "points":
@@ -149,6 +155,14 @@ EFFECTS: dict[str, Callable[[Edition, Effect], str]] = {
         "sent to the medical staff."
     ),
     "no-decision-needed": lambda e, x: "No decision or draw is needed: the scoreboard decides.",
+    "time-expired": lambda e, x: (
+        "Time has expired: no scoring position can be completed now. Until the result is "
+        "announced, an advantage may still be given."
+    ),
+    "disqualification-withdrawn": lambda e, x: (
+        f"{x.athlete}'s disqualification was in error: the hold was legal and the opponent had "
+        f"not tapped. It is withdrawn and the match goes on."
+    ),
     "outcome": lambda e, x: outcome(e, x.facts["outcome"]),
 }
 

@@ -184,6 +184,7 @@ KIND_WORDS = {"changed": "changed", "added": "new", "removed": "removed"}
 COLLECTION_TITLES = {
     "positions": "Scoring positions",
     "escapes": "Escaped submissions",
+    "awards": "Points outside a position",
     "advantages": "Advantages",
     "fouls": "Fouls",
     "groups": "Technique groups",

@@ -35,6 +35,12 @@ PAGES = {
         "calculator/?edition=1&age=30&lvl=3&uniform=gi&events=" + quote(json.dumps(EVENTS)),
         "#calc-log li",
     ),
+    "calculator match mode": (
+        "calculator/?edition=2&age=30&belt=blue&uniform=gi&mode=match&name_a=Ana"
+        "&colour_a=green&colour_b=yellow&events=" + quote(json.dumps(EVENTS)),
+        "#calc-log li",
+    ),
+    "audience screen": ("calculator/board/", None),
 }
 SCREENS = {
     "phone": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True},
@@ -83,16 +89,59 @@ def test_axe_finds_no_violation(axe, screen, site_url, name):
     page.goto(site_url + path)
     page.wait_for_function(THEME_READY)
     if ready:
-        page.wait_for_selector(ready, timeout=ENGINE_MS)
+        page.wait_for_selector(ready, state="attached", timeout=ENGINE_MS)
     found = {}
     for _ in PALETTES:
         scheme = page.evaluate(SCHEME)
         page.wait_for_function(SETTLED)
         found[PALETTES[scheme]] = violations(axe, page)
-        page.locator("label.md-header__button[for^='__palette']:visible").click()
+        toggle = page.locator("label.md-header__button[for^='__palette']:visible")
+        if toggle.count():
+            toggle.click()
+        else:  # match mode and the audience screen leave the header out: as the toggle does
+            other = next(name for name in PALETTES if name != scheme)
+            page.evaluate(f"() => document.body.setAttribute('data-md-color-scheme', {other!r})")
         page.wait_for_function(f"() => ({SCHEME})() !== {scheme!r}")
     assert {"light": [], "dark": []} == found
     assert [] == errors
+
+
+# The match mode's own screens: a phone held sideways and a tablet.
+MATCH_SCREENS = {
+    "phone-landscape": {
+        "viewport": {"width": 844, "height": 390}, "is_mobile": True, "has_touch": True,
+    },
+    "tablet": {"viewport": {"width": 1024, "height": 768}, "has_touch": True},
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("size", list(MATCH_SCREENS))
+def test_axe_on_the_match_screens(axe, chromium, site_url, size):
+    """Match mode on a phone held sideways and on a tablet, with its log open and with the
+    technique picker open, and the audience screen following that match: no violation."""
+    context = chromium.new_context(**MATCH_SCREENS[size])
+    try:
+        audience = context.new_page()
+        audience.goto(site_url + "calculator/board/")
+        page = context.new_page()
+        page.goto(site_url + PAGES["calculator match mode"][0])
+        page.wait_for_selector("#calc-log li", state="attached", timeout=ENGINE_MS)
+        audience.wait_for_function(
+            "() => !document.querySelector('.lvl-audience').hasAttribute('data-waiting')"
+        )
+        found = {"match mode": violations(axe, page)}
+        page.locator("#calc-log-toggle").click()
+        found["log open"] = violations(axe, page)
+        page.locator("#calc-log-toggle").click()
+        page.locator('.lvl-half[data-half="B"]').get_by_role(
+            "button", name="Technique applied…", exact=True
+        ).click()
+        page.locator("dialog[open]").wait_for()
+        found["technique picker"] = violations(axe, page)
+        found["audience screen"] = violations(axe, audience)
+        assert {key: [] for key in found} == found
+    finally:
+        context.close()
 
 
 # -- The calculator by keyboard alone -------------------------------------------------
@@ -106,6 +155,7 @@ FOCUSED = """() => {
     tag: e.tagName,
     inside: Boolean(e.closest("article")),
     hidden: !hit || !(hit === e || e.contains(hit) || hit.contains(e)),
+    by: hit ? `${hit.tagName}.${hit.className}` : `nothing at ${Math.round(box.top)}px`,
   };
 }"""
 
@@ -128,10 +178,10 @@ class Keyboard:
         pytest.fail(f"{name!r} never took focus; last: {self.seen[-5:]}")
 
     def press(self, key: str, *, events: int) -> None:
-        """Press Enter or Space, then wait for the match to hold ``events`` events."""
+        """Press a key, then wait for the match to hold ``events`` events."""
         self.page.keyboard.press(key)
         self.page.wait_for_function(
-            "(n) => new Set([...document.querySelectorAll('#calc-log li')]"
+            "(n) => new Set([...document.querySelectorAll('#calc-log li[data-event]')]"
             ".map((li) => li.dataset.event)).size === n",
             arg=events,
         )
@@ -140,7 +190,7 @@ class Keyboard:
 def board(page) -> dict[str, tuple[int, int, int]]:
     return {
         name: tuple(
-            int(page.locator(f'[data-athlete="{name}"]').get_attribute(f"data-{field}"))
+            int(page.locator(f'.lvl-athlete[data-athlete="{name}"]').get_attribute(f"data-{field}"))
             for field in ("points", "advantages", "penalties")
         )
         for name in ("A", "B")
@@ -148,7 +198,8 @@ def board(page) -> dict[str, tuple[int, int, int]]:
 
 
 def test_calculator_by_keyboard_alone(chromium, site_url):
-    """Record, undo and read the score with Tab, Shift+Tab, Enter and Space on a phone."""
+    """Record, undo and read the score with Tab, Shift+Tab, Enter and Space on a phone,
+    and with the shortcuts: a key for athlete A, Shift and the key for athlete B."""
     context = chromium.new_context(**SCREENS["phone"])
     page = context.new_page()
     page.goto(f"{site_url}calculator/?edition=2&age=30&belt=purple&uniform=gi")
@@ -156,16 +207,20 @@ def test_calculator_by_keyboard_alone(chromium, site_url):
     keys = Keyboard(page)
     keys.move_to("Skip to content")
     page.keyboard.press("Enter")
-    keys.move_to("Guard pass (3)")
+    keys.move_to("Guard pass (3)")  # athlete A's, the first
     keys.press("Enter", events=1)
     keys.move_to("Mount (4)")
     keys.press(" ", events=2)
-    keys.move_to("Advantage")
+    keys.press("a", events=3)  # A: advantage
+    keys.press("Shift+S", events=4)  # B: stalling
+    keys.move_to("Undo", back=True)
     keys.press("Enter", events=3)
-    keys.move_to("Both athletes stalling")
-    keys.press(" ", events=4)
-    keys.move_to("Undo last event", back=True)
-    keys.press("Enter", events=3)
+    page.keyboard.press("?")
+    dialog = page.locator("#calc-keys")
+    dialog.wait_for(state="visible")
+    assert "Shift" in dialog.inner_text()
+    page.keyboard.press("Escape")
+    dialog.wait_for(state="hidden")
 
     recorded = [
         {"type": "score", "athlete": "A", "position": "guard-pass"},
@@ -177,10 +232,10 @@ def test_calculator_by_keyboard_alone(chromium, site_url):
     assert expected == board(page) == {"A": (7, 1, 0), "B": (0, 0, 0)}
     # What a screen reader hears: the status message the undo left.
     assert (
-        "Last event undone. Athlete A: 7 points, 1 advantage, 0 penalties. "
+        "Undone. Athlete A: 7 points, 1 advantage, 0 penalties. "
         "Athlete B: 0 points, 0 advantages, 0 penalties."
     ) == page.locator("#calc-announce").inner_text()
-    # Focus never landed on something out of sight or under the sticky scoreboard.
+    # Focus never landed on something out of sight or covered.
     assert [] == [f for f in keys.seen if f["inside"] and f["hidden"]]
     context.close()
 

@@ -158,10 +158,9 @@ def test_the_engine_is_kept_after_the_calculator_was_used(served, browser_contex
     page = context.new_page()
     page.goto(url + CALCULATOR)
     page.wait_for_selector("[data-engine-status][hidden]", state="attached", timeout=ENGINE_MS)
-    page.get_by_role("radio", name="Athlete A", exact=True).check()
-    page.locator(".lvl-controls:visible, .lvl-recorder").get_by_role(
+    page.locator('.lvl-half[data-half="A"]').get_by_role(
         "button", name="Guard pass (3)", exact=True
-    ).first.click()
+    ).click()
     page.locator("#calc-log li").first.wait_for()
     assert "3" == page.locator('[data-athlete="A"]').get_attribute("data-points")
 

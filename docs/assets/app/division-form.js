@@ -5,9 +5,9 @@
 
 const FIELDS = ["edition", "age", "lvl", "belt", "uniform"];
 
-/** Fill a "{name}" template from an object of values. */
-export function fill(template, values) {
-  return template.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
+/** Fill a "{name}" template from an object of values (a name without a value stays). */
+export function fill(template, values = {}) {
+  return String(template).replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
 }
 
 function formWords(form) {

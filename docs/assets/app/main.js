@@ -5,9 +5,13 @@
 const APPS = {
   lookup: () => import("./lookup.js"),
   calculator: () => import("./calculator.js"),
+  board: () => import("./board.js"),
 };
 
 function mountAll() {
+  // The calculator sets these classes on <html>: a page reached by instant navigation
+  // starts without them.
+  document.documentElement.classList.remove("lvl-calculator", "lvl-match");
   for (const root of document.querySelectorAll("[data-lvl-app]")) {
     if (root.dataset.mounted) continue;
     root.dataset.mounted = "true";

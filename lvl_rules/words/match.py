@@ -1,0 +1,261 @@
+"""The score calculator, its match mode and the audience screen in words: every label,
+prompt and message the pages show or say, for the build to write into the pages (the
+scripts read them from there, never from their own source).
+
+A phrase with a value in it is a template: ``{n}``, ``{name}``, ``{message}`` are filled
+in by the page. A phrase that depends on a count has a ``one`` and an ``other`` form.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..model import Count, Edition, Position
+from .scoring import label
+
+ATHLETES = ("A", "B")
+
+# The referee's spoken commands (2.4), as the clock's buttons say them.
+COMMANDS = {"start": ("Combate", "Start"), "stop": ("Parou", "Stop")}
+
+# Colours an athlete's half can take: (ID, name, background, text). Pairs chosen for a
+# contrast of at least 4.5:1; the name says the colour, never the colour alone.
+COLOURS = (
+    ("blue", "Blue", "#1a3b8f", "#ffffff"),
+    ("white", "White", "#f4f4f4", "#111111"),
+    ("green", "Green", "#1b5e20", "#ffffff"),
+    ("yellow", "Yellow", "#ffd83d", "#111111"),
+    ("red", "Red", "#a31515", "#ffffff"),
+    ("black", "Black", "#121212", "#ffffff"),
+)
+DEFAULT_COLOURS = {"A": "blue", "B": "white"}
+
+PAGE = {
+    "title": "Score calculator",
+    "description": (
+        "Record a match and get the score, penalties and result, each step citing its rule."
+    ),
+    "intro": (
+        "Set the division, then record what happens on the mat, with each athlete's "
+        "buttons. Every line of the log says what the rules give and cites the clause; "
+        "tap a line to correct it. The link at the bottom reproduces the match. For a "
+        "live match, open the match mode: the clock, the 20-second counts and the "
+        "buttons fill the screen."
+    ),
+    "setup": "Names, colours and clock",
+    "name": "Name of athlete {athlete} (optional)",
+    "colour": "Colour of athlete {athlete}",
+    "length": "Match length",
+    "minutes": "Minutes",
+    "seconds": "Seconds",
+    "length_help": (
+        "The rules set no match length: enter the one of your event. Without one the "
+        "clock counts up and time is recorded by hand."
+    ),
+    "log": "Match log",
+    "share": "Link to this match:",
+    "reset": "New match",
+    "shortcuts": "Keyboard shortcuts",
+    "board_link": "Audience screen",
+}
+
+# Labels and messages of the page's script, by key.
+UI: dict[str, Any] = {
+    "athlete": "Athlete {athlete}",
+    "points": "Points",
+    "advantages": "Advantages",
+    "penalties": "Penalties",
+    "disqualified": {
+        "match": "Disqualified from the match",
+        "competition": "Disqualified from the competition",
+    },
+    "no_events": "No events yet.",
+    "last": "Last: {effect}",
+    "match_mode": "Match mode",
+    "leave_match_mode": "Leave match mode",
+    "fullscreen": "Full screen",
+    "leave_fullscreen": "Leave full screen",
+    "undo": "Undo",
+    "redo": "Redo",
+    "show_log": "Log",
+    "hide_log": "Back to the match",
+    "more": "More",
+    "close": "Close",
+    "cancel": "Cancel",
+    "record": "Record",
+    "start": "{word} ({english})".format(word=COMMANDS["start"][0], english=COMMANDS["start"][1]),
+    "stop": "{word} ({english})".format(word=COMMANDS["stop"][0], english=COMMANDS["stop"][1]),
+    "set_length": "Set",
+    "clock": "Match clock",
+    "clock_running": "running",
+    "clock_stopped": "stopped",
+    "time_expired": "Time has expired: record any advantage still due, then the end.",
+    "counts": "20-second counts",
+    "count_running": "{name}: {seconds} s",
+    "count_cancel": "Stop the count: {name}",
+    "count_record": "Record it",
+    "count_dismiss": "Dismiss",
+    "correct": "Correct event {n}",
+    "correct_title": "Event {n}",
+    "give_to": "Give it to {name}",
+    "delete": "Delete this event",
+    "illegal": "Not legal for this division",
+    "legal": "Legal for this division",
+    "usual": "{position}, the usual",
+    "share_match": {"one": "this match (1 event)", "other": "this match ({n} events)"},
+    "share_division": "this division",
+    "loaded": {
+        "one": "Match loaded from the link: 1 event.",
+        "other": "Match loaded from the link: {n} events.",
+    },
+    "undone": "Undone.",
+    "redone": "Redone.",
+    "new_match": "New match.",
+    "division_changed": "Division changed.",
+    "corrected": "Event {n} corrected.",
+    "deleted": "Event {n} deleted.",
+    "count_points": {"one": "1 point", "other": "{n} points"},
+    "count_advantages": {"one": "1 advantage", "other": "{n} advantages"},
+    "count_penalties": {"one": "1 penalty", "other": "{n} penalties"},
+    "tally": "{name}: {points}, {advantages}, {penalties}.",
+    "not_list": ("The events in this link are not a list; they are kept in the link as they are."),
+    "not_json": (
+        "The events in this link could not be read ({reason}); they are kept in the link as "
+        "they are."
+    ),
+    "not_scored": "Not scored: {message}",
+    "not_scored_events": {
+        "one": "1 event is not scored; it is marked in the log. Correct it or delete it.",
+        "other": "{n} events are not scored; they are marked in the log. Correct or delete them.",
+    },
+    "waiting_division": "Not scored until the division is valid.",
+    "unknown_value": "{value} (not a known value)",
+    "division_error": (
+        "{message} The events recorded are kept; they are scored once the division is valid."
+    ),
+    # A link's events beyond the limits of lvl_rules.faces.limits, checked in the page
+    # before the engine sees them (link-limits.js): each names the limit.
+    "link_too_long": (
+        "The events in this link are {length} characters long, more than the {limit} a "
+        "link may hold; they are kept in the link as they are."
+    ),
+    "link_number_too_long": (
+        "A number in the events of this link has {digits} digits, more than the {limit} a "
+        "number may have; the events are kept in the link as they are."
+    ),
+    "too_deep": (
+        "Not scored: it is nested more than {limit} levels deep, deeper than any event can "
+        "be, so it was not sent to the rules engine."
+    ),
+    "number_too_long": (
+        "Not scored: a number in it has {digits} digits, more than the {limit} a number "
+        "may have, so it was not sent to the rules engine."
+    ),
+    "number_too_large": (
+        "Not scored: a number in it ({value}) is too large, so it was not sent to the rules engine."
+    ),
+    "text_too_long": (
+        "Not scored: a text in it is {length} characters long, more than the {limit} a "
+        "field may hold, so it was not sent to the rules engine."
+    ),
+    "too_many_events": "Not scored: a match holds at most {limit} events.",
+    "engine_failed": "The rules engine could not score the match ({message}). The events are kept.",
+    "wake_lock": "The screen stays on during the match.",
+    "shortcut_b": "Shift + {key}",
+    "key_space": "Space",
+    "shortcut_clock": "Start or stop the clock",
+    "shortcut_undo": "Undo",
+    "shortcut_redo": "Redo",
+    "shortcut_keys": "Show these shortcuts",
+    "shortcuts_intro": (
+        "Athlete A: the key alone. Athlete B: Shift and the key. Shortcuts work when no "
+        "field has the focus."
+    ),
+    "board_waiting": (
+        "Waiting for the match. Open the calculator's match mode in another tab or "
+        "window of this browser."
+    ),
+    "board_title": "Audience screen",
+    "board_time": "Time",
+}
+
+BOARD_PAGE = {
+    "title": "Audience screen",
+    "description": "The score and clock of the match being recorded, for a screen facing the mat.",
+}
+
+
+def athlete_words(athlete: str) -> str:
+    """``Athlete A``."""
+    return str(UI["athlete"]).format(athlete=athlete)
+
+
+def position_button(position: Position) -> str:
+    """``Mount (4)``: a position's button."""
+    return f"{position.name} ({position.points})"
+
+
+def kinds_button(position: Position) -> str:
+    """``Mount: other kinds``: the button that opens a position's variants."""
+    return f"{position.name}: other kinds"
+
+
+def usual_choice(position: Position) -> str:
+    """``Mount, the usual``: the standard form in a list of variants."""
+    return str(UI["usual"]).format(position=position.name)
+
+
+def variant_choice(edition: Edition, position: Position, variant: str) -> str:
+    """``Mount (reverse, facing the legs)``."""
+    return label(edition, position.id, variant)
+
+
+# Buttons of the other actions, by what they record.
+ACTIONS = {
+    "advantage": "Advantage",
+    "advantage-reason": "Advantage: why…",
+    "stalling": "Stalling",
+    "penalty": "Penalty: foul…",
+    "severe-foul": "Severe or disciplinary foul…",
+    "technique": "Technique applied…",
+    "submission": "Wins by submission",
+    "stoppage": "Cannot continue (stoppage)",
+    "loss-of-consciousness": "Lost consciousness…",
+    "award": "Points outside a position…",
+    "panel": "Three referees disagree…",
+    "both-stalling": "Both athletes stalling",
+    "time-expired": "Time expired",
+    "end": "End of the match…",
+    "more": "More…",
+    "count": "Count 20 s…",
+}
+
+# Titles of the pickers, which name the athlete they record for.
+PICKER_TITLES = {
+    "score": "{name}: {action}",
+    "default": "{name}: {action}",
+    "shared": "{action}",
+}
+SEVERITY_NAMES = {"technical": "Severe technical foul", "disciplinary": "Disciplinary foul"}
+RULING_NAMES = {"advantage": "Advantage", "none": "Nothing", "penalty": "Penalty"}
+PANEL_LABEL = "Referee {n}"
+WINNER_BLANK = "— none —"
+CHOICE_BLANK = "— not given —"
+
+
+def count_prompt(edition: Edition, count: Count, who: str) -> str:
+    """``20 seconds: stalling penalty to both``: what the rules call when a count runs out."""
+    foul = edition.fouls[count.foul].name.lower()
+    return f"{count.seconds} seconds: {foul} penalty to {who}"
+
+
+def count_words(edition: Edition) -> dict[str, dict[str, Any]]:
+    """Each count's name and prompts (for A, for B, or for both), as the page uses them."""
+    out: dict[str, dict[str, Any]] = {}
+    for count in edition.counts.values():
+        whom = ["both"] if count.both else list(ATHLETES)
+        out[count.id] = {
+            "name": count.name,
+            "prompt": {who: count_prompt(edition, count, who) for who in whom},
+        }
+    return out

@@ -1,0 +1,50 @@
+"""The calculator's scoreboard as the browser tests read it (shared by them): the stable
+data- hooks of the page, the same numbers from the engine, and the events of the URL."""
+
+from __future__ import annotations
+
+import base64
+import gzip
+import json
+from urllib.parse import parse_qs, urlsplit
+
+from lvl_rules import division, score_match
+
+
+def board(page) -> dict:
+    """The scoreboard and result as the page shows them (the stable data- hooks)."""
+    out = {}
+    for name in ("A", "B"):
+        panel = page.locator(f'.lvl-athlete[data-athlete="{name}"]')
+        out[name] = tuple(
+            int(panel.get_attribute(f"data-{f}")) for f in ("points", "advantages", "penalties")
+        )
+    result = page.locator("#match-result")
+    out["winner"] = result.get_attribute("data-winner") or None
+    out["method"] = result.get_attribute("data-method") or None
+    return out
+
+
+def engine_board(fields: dict, events: list) -> dict:
+    """The same, as lvl_rules scores ``events`` for the division of ``fields``."""
+    report = score_match(division(**fields), events)
+    out = {n: (t.points, t.advantages, t.penalties) for n, t in report.athletes.items()}
+    return {**out, "winner": report.result.winner, "method": report.result.method}
+
+
+def link_text(page) -> str:
+    """The events the page's URL holds, as text: in the query, or for a long match in the
+    fragment, gzip-compressed."""
+    url = urlsplit(page.url)
+    query, fragment = parse_qs(url.query), parse_qs(url.fragment)
+    if "events" in query:
+        return query["events"][0]
+    if "events-gzip" not in fragment:
+        return "[]"
+    packed = fragment["events-gzip"][0]
+    return gzip.decompress(base64.urlsafe_b64decode(packed + "=" * (-len(packed) % 4))).decode()
+
+
+def link_events(page) -> list:
+    """The events the page's URL holds."""
+    return json.loads(link_text(page))
