@@ -197,6 +197,24 @@ def board(page) -> dict[str, tuple[int, int, int]]:
     }
 
 
+def test_focus_never_under_the_engines_progress(chromium, site_url):
+    """While the engine downloads (held back here), its progress floats at the foot of a
+    phone's screen; a field reached by Tab is scrolled to above it, never under it."""
+    context = chromium.new_context(**SCREENS["phone"])
+    page = context.new_page()
+    page.route("**/engine/**", lambda route: None)  # never answered: the box stays
+    calculator = f"{site_url}calculator/?edition=2&age=30&belt=purple&uniform=gi"
+    page.goto(calculator, wait_until="domcontentloaded")  # "load" waits for the engine
+    page.locator("[data-engine-status]").wait_for(state="visible")
+    keys = Keyboard(page)
+    keys.move_to("Skip to content")
+    page.keyboard.press("Enter")
+    keys.move_to("gi")
+    assert page.locator("[data-engine-status]").is_visible()
+    assert [] == [f for f in keys.seen if f["inside"] and f["hidden"]]
+    context.close()
+
+
 def test_calculator_by_keyboard_alone(chromium, site_url):
     """Record, undo and read the score with Tab, Shift+Tab, Enter and Space on a phone,
     and with the shortcuts: a key for athlete A, Shift and the key for athlete B."""
