@@ -202,7 +202,8 @@ def test_focus_never_under_the_engines_progress(chromium, site_url):
     phone's screen; a field reached by Tab is scrolled to above it, never under it."""
     context = chromium.new_context(**SCREENS["phone"])
     page = context.new_page()
-    page.route("**/engine/**", lambda route: None)  # never answered: the box stays
+    held = []  # engine requests, answered only at the end: the box stays meanwhile
+    page.route("**/engine/**", lambda route: held.append(route))
     calculator = f"{site_url}calculator/?edition=2&age=30&belt=purple&uniform=gi"
     page.goto(calculator, wait_until="domcontentloaded")  # "load" waits for the engine
     page.locator("[data-engine-status]").wait_for(state="visible")
@@ -212,6 +213,8 @@ def test_focus_never_under_the_engines_progress(chromium, site_url):
     keys.move_to("gi")
     assert page.locator("[data-engine-status]").is_visible()
     assert [] == [f for f in keys.seen if f["inside"] and f["hidden"]]
+    for route in held:  # no request is left for Playwright to wait on
+        route.abort()
     context.close()
 
 
