@@ -69,7 +69,6 @@ export function mount(form) {
     listeners: new Set(), // match-mode.js: told after each render
   };
   showEngineStatus(engine, page);
-  document.documentElement.classList.add("lvl-calculator"); // match.css: room under the header
   const params = new URLSearchParams(location.search);
   fillForm(form, params);
   keepUnknownValues(app, params);

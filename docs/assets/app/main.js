@@ -9,9 +9,9 @@ const APPS = {
 };
 
 function mountAll() {
-  // The calculator sets these classes on <html>: a page reached by instant navigation
-  // starts without them.
-  document.documentElement.classList.remove("lvl-calculator", "lvl-match");
+  // Match mode sets this class on <html>: a page reached by instant navigation starts
+  // without it.
+  document.documentElement.classList.remove("lvl-match");
   for (const root of document.querySelectorAll("[data-lvl-app]")) {
     if (root.dataset.mounted) continue;
     root.dataset.mounted = "true";
