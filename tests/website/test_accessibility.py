@@ -146,7 +146,9 @@ def test_axe_on_the_match_screens(axe, chromium, site_url, size):
 
 # -- The calculator by keyboard alone -------------------------------------------------
 
-FOCUSED = """() => {
+# Read two frames after the key press: what a person sees once the page has drawn it.
+FOCUSED = """async () => {
+  for (let i = 0; i < 2; i++) await new Promise((done) => requestAnimationFrame(done));
   const e = document.activeElement;
   const box = e.getBoundingClientRect();
   const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
@@ -212,7 +214,8 @@ def test_focus_never_under_the_engines_progress(chromium, site_url):
     page.keyboard.press("Enter")
     keys.move_to("gi")
     assert page.locator("[data-engine-status]").is_visible()
-    assert [] == [f for f in keys.seen if f["inside"] and f["hidden"]]
+    covered = [f for f in keys.seen if f["inside"] and f["hidden"]]
+    assert [] == covered, "; ".join(f"{f['name']!r} under {f['by']}" for f in covered)
     for route in held:  # no request is left for Playwright to wait on
         route.abort()
     context.close()
@@ -281,7 +284,8 @@ def test_calculator_by_keyboard_alone(chromium, site_url):
         "Athlete B: 0 points, 0 advantages, 0 penalties."
     ) == page.locator("#calc-announce").inner_text()
     # Focus never landed on something out of sight or covered.
-    assert [] == [f for f in keys.seen if f["inside"] and f["hidden"]]
+    covered = [f for f in keys.seen if f["inside"] and f["hidden"]]
+    assert [] == covered, "; ".join(f"{f['name']!r} under {f['by']}" for f in covered)
     context.close()
 
 
