@@ -5,12 +5,13 @@ generate the site from lvl_rules.
   put every Markdown table in a named region (build_scripts.pages.table_regions); broken
   rule data stops the build with the loader's message as MkDocs's one error, no traceback;
 - on_files: add every generated page and data file as a virtual file (nothing is
-  written into docs/);
+  written into docs/), and our stylesheets as one (build_scripts.pages.stylesheet);
 - on_env: write the browser engine (build_scripts.bundle) into the site before any page,
   and give the templates what they print from the build: the engine's manifest
   (`lvl_engine_manifest`) and its client's words (`lvl_engine_words`), the offline box's
-  words (`lvl_offline_words`, lvl_rules/words/offline.py) and the page
-  Content-Security-Policy (`lvl_page_policy`).
+  words (`lvl_offline_words`, lvl_rules/words/offline.py), the page
+  Content-Security-Policy (`lvl_page_policy`) and what each page fetches from its <head>
+  on (`lvl_preload_scripts`, `lvl_preload_modules`: build_scripts.pages.preloads).
 
 MkDocs loads this file by its path; run it as `python -m mkdocs …` from the repository
 root, which makes the root importable, so the build imports `build_scripts` as a package.
@@ -39,7 +40,7 @@ from mkdocs.structure.files import File, Files
 from build_scripts.bundle import engine
 from build_scripts.bundle.manifest import manifest_element, words_element
 from build_scripts.bundle.wheel import current_wheel
-from build_scripts.pages import navigation, site_pages
+from build_scripts.pages import navigation, preloads, site_pages, stylesheet
 from build_scripts.pages.table_regions import TableRegions
 from build_scripts.publish import security
 from lvl_rules import Edition, RulesError, load_all
@@ -91,6 +92,7 @@ def on_files(files: Files, config: Any) -> Files:
     started = time.perf_counter()
     for path, content in site_pages.generate(editions(), page_policy=page_policy()).items():
         files.append(File.generated(config, path, content=content))
+    stylesheet.combine(files, config)
     TIMINGS["generate"] = time.perf_counter() - started
     return files
 
@@ -108,6 +110,8 @@ def on_env(env: Any, config: Any, files: Files) -> Any:
     env.globals["lvl_engine_words"] = Markup(words_element(engine_words.ERRORS))  # noqa: S704
     env.globals["lvl_offline_words"] = offline_words
     env.globals["lvl_page_policy"] = page_policy()
+    env.globals["lvl_preload_scripts"] = preloads.scripts(config)
+    env.globals["lvl_preload_modules"] = lambda app: preloads.modules(config, app)
     if env.globals["lvl_page_policy"] is None:
         log.info("LVL Rules: mkdocs serve: no CSP <meta> and no service worker")
     log.info(
