@@ -17,6 +17,7 @@ engine worker started ~0.2 s later (on the waterfall of three 4G visits each).
 
 from __future__ import annotations
 
+import posixpath
 import re
 from functools import cache
 from pathlib import Path
@@ -31,12 +32,11 @@ STATIC_IMPORT = re.compile(r'^(?:import|export)\b[^;]*?\bfrom\s*"(\.{1,2}/[^"]+\
 
 def material_bundle() -> str:
     """The path in the site of Material's bundle (its name carries the theme's hash)."""
-    found = sorted(
-        (Path(material.__file__).parent / "templates").glob("assets/javascripts/bundle.*.min.js")
-    )
+    theme = Path(material.__file__).parent / "templates"
+    found = sorted(theme.glob("assets/javascripts/bundle.*.min.js"))
     if len(found) != 1:
         raise SystemExit(f"LVL Rules: expected one Material bundle, found {len(found)}")
-    return found[0].relative_to(Path(material.__file__).parent / "templates").as_posix()
+    return found[0].relative_to(theme).as_posix()
 
 
 def scripts(config: Any) -> list[str]:
@@ -51,12 +51,7 @@ def modules(config: Any, app: str | None) -> list[str]:
     entries = [str(script) for script in config["extra_javascript"] if _is_module(script)]
     if app:
         entries.append(f"assets/app/{app}.js")
-    seen: list[str] = []
-    for entry in entries:
-        for path in import_graph(entry):
-            if path not in seen:
-                seen.append(path)
-    return seen
+    return list(dict.fromkeys(path for entry in entries for path in import_graph(entry)))
 
 
 @cache
@@ -70,21 +65,10 @@ def import_graph(entry: str) -> tuple[str, ...]:
         found.append(path)
         source = (ROOT / "docs" / path).read_text(encoding="utf-8")
         for target in STATIC_IMPORT.findall(source):
-            visit(_normal(f"{Path(path).parent.as_posix()}/{target}"))
+            visit(posixpath.normpath(posixpath.join(posixpath.dirname(path), target)))
 
-    visit(_normal(entry))
+    visit(posixpath.normpath(entry))
     return tuple(found)
-
-
-def _normal(path: str) -> str:
-    """``path`` without its "." and ".." parts."""
-    parts: list[str] = []
-    for part in path.split("/"):
-        if part == "..":
-            parts.pop()
-        elif part != ".":
-            parts.append(part)
-    return "/".join(parts)
 
 
 def _is_module(script: Any) -> bool:

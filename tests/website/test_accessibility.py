@@ -179,6 +179,11 @@ class Keyboard:
                 return
         pytest.fail(f"{name!r} never took focus; last: {self.seen[-5:]}")
 
+    def covered(self) -> list[str]:
+        """Each element inside the page's content that focus landed on out of sight or
+        under something, and what was at its place."""
+        return [f"{f['name']!r} under {f['by']}" for f in self.seen if f["inside"] and f["hidden"]]
+
     def press(self, key: str, *, events: int) -> None:
         """Press a key, then wait for the match to hold ``events`` events."""
         self.page.keyboard.press(key)
@@ -214,8 +219,7 @@ def test_focus_never_under_the_engines_progress(chromium, site_url):
     page.keyboard.press("Enter")
     keys.move_to("gi")
     assert page.locator("[data-engine-status]").is_visible()
-    covered = [f for f in keys.seen if f["inside"] and f["hidden"]]
-    assert [] == covered, "; ".join(f"{f['name']!r} under {f['by']}" for f in covered)
+    assert [] == keys.covered()
     for route in held:  # no request is left for Playwright to wait on
         route.abort()
     context.close()
@@ -284,8 +288,7 @@ def test_calculator_by_keyboard_alone(chromium, site_url):
         "Athlete B: 0 points, 0 advantages, 0 penalties."
     ) == page.locator("#calc-announce").inner_text()
     # Focus never landed on something out of sight or covered.
-    covered = [f for f in keys.seen if f["inside"] and f["hidden"]]
-    assert [] == covered, "; ".join(f"{f['name']!r} under {f['by']}" for f in covered)
+    assert [] == keys.covered()
     context.close()
 
 

@@ -7,6 +7,7 @@ one by one as the parser reached them waited for five in a row before its first 
 
 from __future__ import annotations
 
+import posixpath
 import re
 from html.parser import HTMLParser
 from pathlib import Path
@@ -60,14 +61,7 @@ def head_of(built_site, path: str) -> Head:
 
 def site_path(page: str, href: str) -> str:
     """A page's relative href as a path from the site root."""
-    parts = [p for p in page.split("/") if p] + href.split("/")
-    out: list[str] = []
-    for part in parts:
-        if part == "..":
-            out.pop()
-        elif part not in (".", ""):
-            out.append(part)
-    return "/".join(out)
+    return posixpath.normpath(posixpath.join(page, href))
 
 
 def imports(site: Path, module: str) -> set[str]:
