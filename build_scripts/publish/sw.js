@@ -8,10 +8,11 @@
 // the reader accepts the update (or on their first visit), deletes every other one.
 //
 // Nothing is downloaded that the visitor did not ask for:
-// - message "keep" {urls, core}: the page just loaded (it was not served by this worker
-//   yet) and, with `core` (the page sends it unless the visitor saves data), the "core"
-//   group: the theme's files, the search index and the sitemap, which the page has
-//   mostly just loaded, and the page shown for what is missing;
+// - message "keep" {urls, core}: the page just loaded and the files it loaded (neither
+//   was served by this worker yet; they are in the browser's HTTP cache) and, with `core`
+//   (the page sends it unless the visitor saves data), the "core" group: the theme's
+//   files, the search index and the sitemap, which the page has mostly just loaded, and
+//   the page shown for what is missing;
 // - fetch: files of this build come from the cache; one not cached yet is fetched once
 //   and kept: pages as they are visited, PDFs and printable pages when opened. Anything else goes to the network; a page that is
 //   neither cached nor reachable gets the cached 404 page;
@@ -22,12 +23,16 @@
 //
 // Page <-> worker messages ({type, ...}):
 //   page -> worker  "status" {url}    reply: "status" (below)
-//   page -> worker  "keep" {urls, core, for}, "keep-all", "skip-waiting"
+//   page -> worker  "keep" {urls, core, for}    reply: "status" once kept
+//   page -> worker  "keep-all", "skip-waiting"
 //   worker -> pages "progress" {version, cached, total}   bytes, while keeping everything
 //   worker -> pages "status" {version, cached, total, everything, engine, page, kept, for}
 //     cached/total: download bytes kept / of everything; everything: all is kept;
-//     engine: every engine file is kept; page: the asking page's URL is kept; kept: every
-//     URL of a "keep" message is; for: that message's "for", echoed
+//     engine: every engine file is kept; page: the asking page is kept; kept: every URL
+//     of a "keep" message is; for: that message's "for", echoed
+//   "status" and "keep" are answered one after another, in the order they came: a reply
+//   speaks of everything asked before it. (Answered side by side, the engine's "keep",
+//   done first, said "available offline" of a page whose theme was still being kept.)
 
 const BUILD = /* BUILD */ {};
 
@@ -48,6 +53,7 @@ const FILES = new Map(
 const TOTAL = sum([...FILES.values()]);
 const inFlight = new Map(); // url -> promise of the download being stored
 const jobs = new Map(); // job name -> promise (one "keep-all" at a time)
+let turns = Promise.resolve(); // the "status" and "keep" messages, answered in order
 
 // Nothing is downloaded at install: the page says what to keep (see "keep").
 self.addEventListener("install", () => {});
@@ -71,14 +77,17 @@ self.addEventListener("message", (event) => {
       self.skipWaiting();
       break;
     case "status":
-      event.waitUntil(status(message.url).then(reply));
+      event.waitUntil(inTurn(() => status(message.url)).then(reply));
       break;
     case "keep":
       event.waitUntil(
-        Promise.all([keepURLs(message.urls ?? []), message.core && storeGroups(["core"])])
-          .catch((error) => console.warn("LVL Rules offline:", error.message))
-          .then(() => status(message.urls?.[0], message.urls))
-          .then((report) => reply({ ...report, for: message.for })),
+        inTurn(async () => {
+          await Promise.all([
+            keepURLs(message.urls ?? []),
+            message.core && storeGroups(["core"]),
+          ]).catch((error) => console.warn("LVL Rules offline:", error.message));
+          return status(event.source?.url, message.urls);
+        }).then((report) => reply({ ...report, for: message.for })),
       );
       break;
     case "keep-all":
@@ -278,6 +287,13 @@ function hashes(requests) {
   return index;
 }
 
+// After every "status" and "keep" that came before.
+function inTurn(work) {
+  const turn = turns.then(work);
+  turns = turn.catch(() => {});
+  return turn;
+}
+
 // One run of a named job at a time; a second request joins the first.
 function job(name, work) {
   if (!jobs.has(name)) {
@@ -300,14 +316,15 @@ function keepEverything() {
   });
 }
 
-// What is kept: download bytes of everything, the engine, the page at `url`, and whether
-// every one of `urls` is.
+// What is kept: download bytes of everything, the engine, the page at `url` (once it is
+// stored, if it is being stored), and whether every one of `urls` of this build is.
 async function status(url, urls = []) {
+  const page = url ? keyOf(new URL(url)) : null;
+  await inFlight.get(page)?.catch(() => {});
   const cache = await openCache();
   const have = new Set(((await cache?.keys()) ?? []).map((request) => request.url));
   const kept = [...FILES].filter(([key]) => have.has(key));
   const engine = [...FILES].filter(([, file]) => file.group === "engine");
-  const page = url ? keyOf(new URL(url)) : null;
   return {
     type: "status",
     version: BUILD.version,
@@ -316,7 +333,9 @@ async function status(url, urls = []) {
     everything: kept.length === FILES.size,
     engine: engine.every(([key]) => have.has(key)),
     page: Boolean(page && have.has(page)),
-    kept: urls.every((each) => have.has(keyOf(new URL(each)))),
+    kept: urls
+      .map((each) => keyOf(new URL(each)))
+      .every((key) => !key || have.has(key)), // files of other builds are never kept
   };
 }
 

@@ -157,7 +157,9 @@ FOCUSED = """async () => {
     tag: e.tagName,
     inside: Boolean(e.closest("article")),
     hidden: !hit || !(hit === e || e.contains(hit) || hit.contains(e)),
-    by: hit ? `${hit.tagName}.${hit.className}` : `nothing at ${Math.round(box.top)}px`,
+    by: hit
+      ? `${hit.tagName}.${hit.className} "${hit.textContent.trim().slice(0, 60)}"`
+      : `nothing at ${Math.round(box.top)}px`,
   };
 }"""
 

@@ -143,12 +143,17 @@ def test_visited_pages_work_offline_and_others_say_so(served, browser_context):
 def test_the_engine_is_kept_after_the_calculator_was_used(served, browser_context):
     """Once the calculator's engine has started, its files are kept without downloading
     them again, and the calculator then records an event offline."""
-    url, log, _ = served
+    url, log, site = served
     context, _ = browser_context
     page = context.new_page()
     page.goto(url + CALCULATOR)
     page.wait_for_selector("[data-engine-status][hidden]", state="attached", timeout=ENGINE_MS)
     page.wait_for_selector("[data-lvl-offline-engine='kept']", state="attached", timeout=KEPT_MS)
+    # The service worker answers in turn: once it says the engine is kept, the page and
+    # the theme it needs offline were kept before it.
+    assert "page" == page.locator("[data-lvl-offline]").get_attribute("data-lvl-offline")
+    core = [u for u, (_, _, group, _) in build_of(site)["files"].items() if group == "core"]
+    assert [] == [u for u in core if u not in kept_urls(page, url)]
     engine_files = [
         p for p in log.paths() if p.startswith("/engine/") and p != "/engine/manifest.json"
     ]
@@ -163,6 +168,17 @@ def test_the_engine_is_kept_after_the_calculator_was_used(served, browser_contex
     ).click()
     page.locator("#calc-log li").first.wait_for()
     assert "3" == page.locator('[data-athlete="A"]').get_attribute("data-points")
+
+
+def kept_urls(page, url: str) -> list[str]:
+    """What this build's cache holds, as URLs relative to the site (like sw.js's list)."""
+    held = page.evaluate(
+        """async () => {
+          const name = (await caches.keys()).find((each) => each.startsWith("lvl-rules-"));
+          return (await (await caches.open(name)).keys()).map((request) => request.url);
+        }"""
+    )
+    return [each.removeprefix(url) for each in held]
 
 
 def engine_versions(page) -> dict:

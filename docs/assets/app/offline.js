@@ -60,12 +60,13 @@ async function start() {
     keepButton.disabled = true;
     active.postMessage({ type: "keep-all" });
   };
-  // This page (its first load did not go through the service worker) and, unless the
-  // visitor saves data, the theme's files (mostly in the HTTP cache by now). On the
-  // lookup and calculator only once the engine has started: on a slow network the
-  // engine's download comes first.
+  // This page and the files it loaded (its first load did not go through the service
+  // worker; they are in the HTTP cache: nothing is downloaded again) and, unless the
+  // visitor saves data, the theme's other files. On the lookup and calculator only once
+  // the engine has started: on a slow network the engine's download comes first.
   await engineSettled();
-  active.postMessage({ type: "keep", urls: [location.href], core: !savesData() });
+  const urls = [location.href, ...loadedHere()];
+  active.postMessage({ type: "keep", urls, core: !savesData() });
   keepEngineOnceStarted(active);
   if (typeof document$ !== "undefined") {
     document$.subscribe(() => active.postMessage({ type: "status", url: location.href }));
@@ -95,6 +96,14 @@ async function keepEngineOnceStarted(active) {
   if (savesData()) return;
   await engine.answered;
   active.postMessage({ type: "keep", urls: engine.files({ forNextTime: true }), for: "next-visit" });
+}
+
+// The files of this site this page has loaded (the service worker keeps those of its build).
+function loadedHere() {
+  return performance
+    .getEntriesByType("resource")
+    .map((entry) => entry.name)
+    .filter((url) => url.startsWith(SITE.href));
 }
 
 function savesData() {
@@ -138,9 +147,13 @@ function watchForUpdates(registration) {
   if (registration.waiting && navigator.serviceWorker.controller) {
     offerUpdate(registration.waiting);
   }
+  // A worker installed while another one serves this page is a newer build. (The one
+  // serving it may take over before the page hears "installed": the first visit's own
+  // worker is never offered as an update of itself.)
   const follow = (worker) =>
     worker?.addEventListener("statechange", () => {
-      if (worker.state === "installed" && navigator.serviceWorker.controller) offerUpdate(worker);
+      const serving = navigator.serviceWorker.controller;
+      if (worker.state === "installed" && serving && serving !== worker) offerUpdate(worker);
     });
   follow(registration.installing); // the browser may have started before this page asked
   registration.addEventListener("updatefound", () => follow(registration.installing));
