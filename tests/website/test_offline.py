@@ -254,8 +254,9 @@ def test_keep_everything_makes_the_whole_site_work_offline(served, browser_conte
 
 def test_with_save_data_nothing_is_fetched_ahead_of_need(served, browser_context):
     """With Save-Data the service worker downloads nothing the page did not ask for
-    itself (it keeps the page, which costs a revalidation of the same URL), and the
-    engine says its size and waits for the reader before downloading anything."""
+    itself (it keeps the page and what it loaded, which costs at most a revalidation of
+    the same URLs), the page then opens offline, and the engine says its size and waits
+    for the reader before downloading anything."""
     url, log, _ = served
     context, _ = browser_context
     page = context.new_page()
@@ -270,6 +271,16 @@ def test_with_save_data_nothing_is_fetched_ahead_of_need(served, browser_context
     wait_kept(page)
     page.wait_for_timeout(3000)
     assert set() == set(log.paths()) - asked_by_page - {"/sw.js"}
+    # What the page loaded was kept with it: offline it opens styled and scripted.
+    context.set_offline(True)
+    again = context.new_page()
+    again.goto(url + RULE_PAGE)
+    assert "sticky" == again.evaluate(
+        "() => getComputedStyle(document.querySelector('.md-header')).position"
+    )
+    wait_kept(again)  # said by offline.js, a script without a hash in its name
+    again.close()
+    context.set_offline(False)
 
     page.goto(url + LOOKUP)
     status = page.locator("[data-engine-status] [data-status-text]")
