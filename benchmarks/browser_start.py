@@ -27,7 +27,8 @@ the first answer is in the page and painted:
 
 - bare, engine: the benchmark page's answer;
 - lookup:      the first technique row of /lookup/?edition=2&age=30&belt=purple&uniform=nogi;
-- calculator:  the first log line of a match loaded from the URL.
+- calculator:  the first log line of a match loaded from the URL (on a repeat visit, as
+               the engine answered it last time: docs/assets/app/remembered.js).
 
 Prints every run, the medians of each, the ratios bare / ours, and where the lookup's
 time goes: the engine worker's own stage timings (ms from navigation). A benchmark, not a
@@ -45,7 +46,6 @@ import os
 import re
 import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
 import urllib.parse
@@ -54,6 +54,7 @@ from pathlib import Path
 
 from playwright.sync_api import BrowserContext, Playwright, sync_playwright
 
+from build_scripts.build_site import build_site
 from build_scripts.bundle.manifest import manifest_element
 from build_scripts.publish.security import WORKER_POLICY
 from build_scripts.tools.chromium import CHROMIUM, LAUNCH_ARGS
@@ -73,8 +74,9 @@ PAGES = {
 # Resolves window.__firstAnswer with performance.now() once an answer is in the page and
 # a frame has been painted, and window.__engineAnswer once the engine's is (the lookup
 # answers first from its rules table, then from the engine: data-source="engine"; the
-# calculator and the bare page only from the engine). Injected by Playwright before any
-# page script runs.
+# calculator, on a repeat visit, first with the board the engine gave last time (its log's
+# data-source="remembered"), then the engine's; the bare page only from the engine).
+# Injected by Playwright before any page script runs.
 WATCH = """
 (() => {
 const painted = (selector) => new Promise((resolve) => {
@@ -87,19 +89,16 @@ const painted = (selector) => new Promise((resolve) => {
 });
 window.__firstAnswer = painted("#lookup-rows tr, #calc-log li, body[data-done]");
 window.__engineAnswer = painted(
-  "#lookup-results[data-source=engine] #lookup-rows tr, #calc-log li, body[data-done]");
+  "#lookup-results[data-source=engine] #lookup-rows tr, #calc-log[data-source=engine] li," +
+  " body[data-done]");
 })();
 """
 
 
 def build(site: Path) -> dict:
-    """A fresh strict build, plus the bare page and what it needs."""
-    subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "--site-dir", str(site)],
-        cwd=ROOT,
-        env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
-        check=True,
-    )
+    """The site as `make site` builds it (with its service worker: repeat visits are
+    served from what it kept), plus the bare page and what it needs."""
+    build_site(site)
     return add_bench_pages(site)
 
 
@@ -192,8 +191,8 @@ def visit(
     """One page view: milliseconds from navigation to the painted first answer.
 
     ``stages``: where to add the engine's stage timings (ms from navigation).
-    ``settle``: then wait until the service worker has cached the site and the engine
-    ("available offline"), as it has by the time a person comes back.
+    ``settle``: then wait until the service worker has kept the page and the engine (its
+    snapshot too), as it has by the time a person comes back.
     """
     page = context.new_page()
     origin = urllib.parse.urlsplit(url)[:2]
@@ -220,7 +219,13 @@ def visit(
         for stage, at in page.evaluate(ENGINE_STAGES).items():
             stages.setdefault(stage, []).append(at)
     if settle:
-        page.wait_for_selector("[data-lvl-offline='ready']", state="attached", timeout=120_000)
+        # What docs/assets/app/offline.js reports once the service worker has kept them.
+        for kept in (
+            "[data-lvl-offline~='page']",
+            "[data-lvl-offline-engine='kept']",
+            "[data-lvl-offline-next-visit='kept']",
+        ):
+            page.wait_for_selector(kept, state="attached", timeout=120_000)
     error = page.get_attribute("body", "data-error")
     if error:
         problems.append(f"{url}: {error}")
