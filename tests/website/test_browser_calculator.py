@@ -196,6 +196,57 @@ def test_a_mid_log_correction_changes_the_result_and_the_url(visit, site_url):
     assert board(page) == board(again)
 
 
+# ---------------------------------------------------------------- reopening
+
+REMEMBERED = "#calc-log[data-source=remembered] li[data-event]"
+BOARD_KEY = "lvl-rules.calculator.last-board"
+
+
+def test_a_reopened_match_shows_its_board_before_the_engine(chromium, site_url):
+    """A match put away (a closed or discarded tab) opens again with the board the engine
+    gave it, while the engine is still held back; never for other events or other rules."""
+    events = [
+        {"type": "score", "athlete": "A", "position": "mount"},
+        {"type": "penalty", "athlete": "B", "foul": "stalling"},
+    ]
+    # No service worker: it would serve the engine past the hold below.
+    context = chromium.new_context(service_workers="block")
+    first = open_calculator(context.new_page(), site_url, events=events)
+    first.wait_for_selector("#calc-log[data-source=engine] li[data-event]")
+    scored = board(first)
+    address = first.url
+    first.close(run_before_unload=True)  # "pagehide": the board is kept
+
+    def held(url: str):
+        page = context.new_page()
+        page.route("**/engine-worker.js", lambda route: None)  # never answered: no engine
+        page.goto(url)
+        page.wait_for_selector("[data-engine-status]", state="visible")
+        return page
+
+    again = held(address)
+    again.wait_for_selector(REMEMBERED)
+    assert scored == board(again) == engine_board(BLUE, events)
+    assert 2 == again.locator(REMEMBERED).count()
+    assert again.locator("[data-engine-status]").is_visible()  # the engine is starting
+
+    other = held(f"{site_url}calculator/?{BLUE_QUERY}&events={quote(json.dumps(events[:1]))}")
+    other.wait_for_timeout(1000)
+    assert 0 == logged(other)  # other events: nothing to show before the engine
+
+    again.evaluate(
+        """(key) => {
+          const kept = JSON.parse(localStorage.getItem(key));
+          localStorage.setItem(key, JSON.stringify({ ...kept, rules: "an older build" }));
+        }""",
+        BOARD_KEY,
+    )
+    older = held(address)
+    older.wait_for_timeout(1000)
+    assert 0 == logged(older)  # other rules: nothing to show before the engine
+    context.close()
+
+
 # ---------------------------------------------------------------- links
 
 

@@ -20,6 +20,7 @@ import { eventProblem, parseEvents } from "./link-limits.js";
 import { startMatchMode } from "./match-mode.js";
 import { fill, pageData, plural } from "./page-data.js";
 import { openPicker, wirePickers } from "./pickers.js";
+import { rememberBoard, rememberedBoard } from "./remembered.js";
 import { showEngineStatus } from "./status.js";
 
 const HISTORY = 200; // undo steps kept
@@ -92,6 +93,9 @@ export function mount(form) {
   app.recordEvent = (event) => later(app, () => record(app, event));
   app.isTimeExpired = () => timeExpired(app);
   app.match = startMatchMode(app, params);
+  const remember = () => keepBoard(app);
+  addEventListener("pagehide", remember);
+  document.addEventListener("visibilitychange", () => document.hidden && remember());
   const fragment = new URLSearchParams(location.hash.slice(1));
   if (params.has("events") || fragment.has("events") || fragment.has(PACKED) || params.has("age")) {
     later(app, () => loadLink(app, params, fragment));
@@ -168,9 +172,36 @@ async function loadLink(app, params, fragment) {
   const linkError = link.error;
   if (linkError) showError(app.error, linkError);
   app.events = link.events;
+  if (engine.state !== "ready") showRemembered(app);
   const count = app.events.length;
   await rescore(app, { said: count ? plural(app.words.loaded, count) : "" });
   if (linkError && app.error.hidden) showError(app.error, linkError);
+}
+
+// The board as the engine last answered it for this match (remembered.js), while the
+// engine starts.
+function showRemembered(app) {
+  const division = JSON.stringify(app.division);
+  const board = rememberedBoard({ rules: engine.rules, division, events: app.events });
+  if (!board) return;
+  app.report = board.report;
+  app.lines = board.lines;
+  app.log.dataset.source = "remembered";
+  render(app);
+}
+
+// When the page is put away: the board, if the engine scored every event of the match.
+function keepBoard(app) {
+  const scoredAll = app.sent.length === app.events.length && !app.notScored.size;
+  if (!app.log.isConnected || app.waiting || !scoredAll) return; // left by instant navigation
+  if (app.log.dataset.source !== "engine") return;
+  rememberBoard({
+    rules: engine.rules,
+    division: app.sentDivision,
+    events: app.sent,
+    report: app.report,
+    lines: app.lines,
+  });
 }
 
 // ---------------------------------------------------------------- changes
@@ -259,6 +290,7 @@ async function rescore(app, { events = app.events, said, quiet = false } = {}) {
   app.notScored = notScored;
   app.waiting = Boolean(failure);
   if (failure) {
+    delete app.log.dataset.source;
     app.report = null;
     app.sent = [];
     app.lines = [];
@@ -268,6 +300,7 @@ async function rescore(app, { events = app.events, said, quiet = false } = {}) {
     markInvalid(app.form, division ? failure.field : null);
   } else {
     app.report = report;
+    app.log.dataset.source = "engine";
     markInvalid(app.form, null);
     if (notScored.size && !quiet) showError(app.error, new Error(plural(words.not_scored_events, notScored.size)));
     else showError(app.error, null);

@@ -75,6 +75,12 @@ class Engine {
     this._answered = deferred();
   }
 
+  /** This build's rules, named by the wheel's content hash (null on a page without the
+   * manifest): the same rules give the same answer to the same request. */
+  get rules() {
+    return manifestInPage()?.wheel?.path ?? null;
+  }
+
   /** Resolves once the engine has answered a first request (on any page). */
   get answered() {
     return this._answered.promise;
