@@ -137,6 +137,28 @@ def test_the_parents_question_by_link(phone, site_url):
     assert [] == phone.seen["errors"]
 
 
+def test_the_engine_confirms_the_table_without_drawing_again(phone, site_url):
+    """The engine's answer is the table's: the page then only says the engine answered;
+    the rows drawn from the table stay (no second layout of the whole answer)."""
+    held = []
+    phone.route(f"{site_url}engine/**", lambda route: held.append(route))  # held back
+    phone.goto(f"{site_url}lookup/?{PARENT}")
+    phone.wait_for_selector(ANSWERED)
+    assert "table" == phone.locator("#lookup-source").get_attribute("data-source")
+    drawn = phone.locator("#lookup-rows tr").first.element_handle()
+    for route in held:
+        route.continue_()
+    phone.unroute(f"{site_url}engine/**")  # those asked for since go on too
+    phone.wait_for_selector('#lookup-source[data-source="engine"]', timeout=ENGINE_MS)
+    assert drawn.evaluate("(row) => row.isConnected")
+    check_the_parents_answer(phone)
+    form(phone).get_by_label("No-Gi", exact=True).check()  # a new question: a new answer
+    phone.wait_for_selector('#lookup-results[data-query*="uniform=nogi"]')
+    assert not drawn.evaluate("(row) => row.isConnected")
+    assert expected(edition="2", age="13", belt="white", uniform="nogi") == rows(phone)
+    assert [] == phone.seen["errors"]
+
+
 def test_the_parents_question_by_the_form(tabled, site_url):
     """The labelled form gives the same answer, and the link then reproduces it."""
     tabled.goto(f"{site_url}lookup/")
