@@ -95,7 +95,10 @@ export function mount(form) {
   app.match = startMatchMode(app, params);
   const remember = () => keepBoard(app);
   addEventListener("pagehide", remember);
-  document.addEventListener("visibilitychange", () => document.hidden && remember());
+  document.addEventListener("visibilitychange", () => {
+    if (document.hidden) remember();
+    else app.keptReport = null; // back in view: the next time it is put away, keep again
+  });
   const fragment = new URLSearchParams(location.hash.slice(1));
   if (params.has("events") || fragment.has("events") || fragment.has(PACKED) || params.has("age")) {
     later(app, () => loadLink(app, params, fragment));
@@ -191,10 +194,12 @@ function showRemembered(app) {
 }
 
 // When the page is put away: the board, if the engine scored every event of the match.
+// Closing a tab fires "visibilitychange" and then "pagehide": the board is kept once.
 function keepBoard(app) {
   const scoredAll = app.sent.length === app.events.length && !app.notScored.size;
   if (!app.log.isConnected || app.waiting || !scoredAll) return; // left by instant navigation
-  if (app.log.dataset.source !== "engine") return;
+  if (app.log.dataset.source !== "engine" || app.keptReport === app.report) return;
+  app.keptReport = app.report;
   rememberBoard({
     rules: engine.rules,
     division: app.sentDivision,

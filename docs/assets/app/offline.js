@@ -34,6 +34,9 @@ function words(name, numbers = {}) {
 const mb = (bytes) => (bytes / MB).toFixed(1);
 
 async function start() {
+  // A page reloading into a newer build has unregistered the worker (engine-client.js):
+  // registering it again would revive it, and the reload would get this old page again.
+  if (document.documentElement.dataset.lvlLeaving) return;
   const workers = navigator.serviceWorker;
   const hadController = Boolean(workers.controller);
   workers.addEventListener("message", (event) => onMessage(event.data));

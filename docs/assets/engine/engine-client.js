@@ -401,7 +401,10 @@ function downloadSize() {
 // reload and everything the page loads come from the server; the new page registers the
 // new build's service worker, which replaces the old cache as an accepted update does.
 // (Handing over to a waiting new worker instead, by skip-waiting, waits for the old one
-// to go idle, which on a loaded machine took over 30 s: the F2 test.)
+// to go idle, which on a loaded machine took over 30 s: the F2 test.) The page is marked
+// as leaving first (data-lvl-leaving on <html>): offline.js registers the service worker
+// at the page's load event, and a registration made after the unregistration revives it
+// (Chromium), so that the reload came from the old cache again; seen on a loaded machine.
 const RELOADED_KEY = "lvl-rules.reloaded-for-engine";
 
 function reloadIntoNewBuild() {
@@ -412,6 +415,8 @@ function reloadIntoNewBuild() {
   } catch {
     return false;
   }
+  const root = globalThis.document?.documentElement;
+  if (root) root.dataset.lvlLeaving = "new-build";
   const workers = globalThis.navigator?.serviceWorker;
   const unregistered = workers?.controller
     ? workers.getRegistration().then((registration) => registration?.unregister())
