@@ -271,6 +271,10 @@ def test_with_save_data_nothing_is_fetched_ahead_of_need(served, browser_context
     wait_kept(page)
     page.wait_for_timeout(3000)
     assert set() == set(log.paths()) - asked_by_page - {"/sw.js"}
+    # The tab's icon too: the browser fetches it itself, often before the worker serves.
+    assert page.evaluate(
+        "async () => Boolean(await caches.match(document.querySelector('link[rel~=icon]').href))"
+    )
     # What the page loaded was kept with it: offline it opens styled and scripted.
     context.set_offline(True)
     again = context.new_page()

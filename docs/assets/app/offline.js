@@ -101,11 +101,12 @@ async function keepEngineOnceStarted(active) {
   active.postMessage({ type: "keep", urls: engine.files({ forNextTime: true }), for: "next-visit" });
 }
 
-// The files of this site this page has loaded (the service worker keeps those of its build).
+// The files of this site this page has loaded (the service worker keeps those of its build),
+// and its icon: the browser fetches that itself (no resource entry), sometimes before the
+// service worker serves the page, and offline the tab would then ask for it in vain.
 function loadedHere() {
-  return performance
-    .getEntriesByType("resource")
-    .map((entry) => entry.name)
+  const icons = [...document.querySelectorAll("link[rel~='icon']")].map((link) => link.href);
+  return [...performance.getEntriesByType("resource").map((entry) => entry.name), ...icons]
     .filter((url) => url.startsWith(SITE.href));
 }
 
