@@ -15,6 +15,10 @@ VARIANT:
   ``WebAssembly.Module`` (benchmarks/pages/share-small-modules.js: each of the ~260
   tiny modules Pyodide's linker compiles is compiled once per distinct byte string):
   what that patch was worth.
+- ``wheel-in-fsinit``: the engine worker writes the wheel's files into site-packages from
+  Pyodide's ``fsInit`` hook, before Python runs (benchmarks/pages/wheel-in-fsinit.js, the
+  former worker's zip reader), instead of ``loadPackage`` once Python has started: what
+  that way was worth.
 
 Then measure side by side, interleaved::
 
@@ -64,10 +68,47 @@ def with_shared_small_modules(site: Path) -> None:
     worker.write_text(patch + "\n" + worker.read_text("utf-8"), encoding="utf-8")
 
 
+# The worker's text each change replaces, and what replaces it (a worker that no longer
+# has one of them stops the variant: measure again against the new worker).
+WHEEL_IN_FSINIT = (
+    (
+        'const wasmFetched = downloads.fetch(wasm, { priority: "high" });\n',
+        'const wasmFetched = downloads.fetch(wasm, { priority: "high" });\n'
+        '  const wheelBytes = downloads.fetch(wheel, { keep: true, priority: "low" });\n',
+    ),
+    ('    downloads.fetch(wheel, { priority: "low" }),\n', "    wheelBytes,\n"),
+    (
+        "    packageBaseUrl: engineURL.href,\n",
+        "    packageBaseUrl: engineURL.href,\n"
+        "    fsInit: async (FS, { sitePackages }) => {\n"
+        "      await unzipInto(FS, sitePackages, await wheelBytes);\n"
+        "    },\n",
+    ),
+    (
+        '  await pyodide.loadPackage("lvl-rules", { checkIntegrity: true, '
+        "messageCallback: () => {} });\n",
+        "",
+    ),
+)
+
+
+def with_wheel_in_fsinit(site: Path) -> None:
+    """The engine worker installs the wheel from fsInit instead of loadPackage."""
+    worker = site / "assets" / "engine" / "engine-worker.js"
+    text = worker.read_text("utf-8")
+    for old, new in WHEEL_IN_FSINIT:
+        if text.count(old) != 1:
+            raise SystemExit(f"wheel-in-fsinit: the engine worker no longer has {old.strip()!r}")
+        text = text.replace(old, new)
+    reader = (ROOT / "benchmarks" / "pages" / "wheel-in-fsinit.js").read_text("utf-8")
+    worker.write_text(text + "\n" + reader, encoding="utf-8")
+
+
 VARIANTS = {
     "no-snapshot": without_snapshot,
     "search-later": with_search_later,
     "share-small-modules": with_shared_small_modules,
+    "wheel-in-fsinit": with_wheel_in_fsinit,
 }
 
 

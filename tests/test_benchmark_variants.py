@@ -1,0 +1,24 @@
+"""The site variants of benchmarks/site_variants.py still apply to today's engine worker:
+a variant that edits the worker finds each piece of text it replaces (when the worker
+changes, the variant is mended, or the former way is measured again by hand)."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from benchmarks.site_variants import WHEEL_IN_FSINIT, with_wheel_in_fsinit
+
+WORKER = Path(__file__).resolve().parent.parent / "docs" / "assets" / "engine" / "engine-worker.js"
+
+
+def test_the_wheel_in_fsinit_variant_applies_to_the_worker(tmp_path):
+    engine = tmp_path / "assets" / "engine"
+    engine.mkdir(parents=True)
+    shutil.copyfile(WORKER, engine / "engine-worker.js")
+    with_wheel_in_fsinit(tmp_path)
+    text = (engine / "engine-worker.js").read_text("utf-8")
+    assert "loadPackage(" not in text
+    assert 1 == text.count("async function unzipInto(")
+    assert "await unzipInto(FS, sitePackages, await wheelBytes);" in text
+    assert all(new in text for _, new in WHEEL_IN_FSINIT)
