@@ -110,7 +110,7 @@ def on_env(env: Any, config: Any, files: Files) -> Any:
     env.globals["lvl_engine_words"] = Markup(words_element(engine_words.ERRORS))  # noqa: S704
     env.globals["lvl_offline_words"] = offline_words
     env.globals["lvl_page_policy"] = page_policy()
-    env.globals["lvl_preload_scripts"] = preloads.scripts(config)
+    env.globals["lvl_preload_scripts"] = lambda app: preloads.scripts(config, app)
     env.globals["lvl_preload_modules"] = lambda app: preloads.modules(config, app)
     if env.globals["lvl_page_policy"] is None:
         log.info("LVL Rules: mkdocs serve: no CSP <meta> and no service worker")
