@@ -102,8 +102,9 @@ async function keepEngineOnceStarted(active) {
 }
 
 // The files of this site this page has loaded (the service worker keeps those of its build),
-// and its icon: the browser fetches that itself (no resource entry), sometimes before the
-// service worker serves the page, and offline the tab would then ask for it in vain.
+// and its icon: the browser fetches that itself after load, sometimes after this list is
+// made and before the service worker serves the page, and offline the tab would then ask
+// for it in vain.
 function loadedHere() {
   const icons = [...document.querySelectorAll("link[rel~='icon']")].map((link) => link.href);
   return [...performance.getEntriesByType("resource").map((entry) => entry.name), ...icons]
