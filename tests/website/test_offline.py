@@ -271,7 +271,8 @@ def test_with_save_data_nothing_is_fetched_ahead_of_need(served, browser_context
     wait_kept(page)
     page.wait_for_timeout(3000)
     assert set() == set(log.paths()) - asked_by_page - {"/sw.js"}
-    # The tab's icon too: the browser fetches it itself, often before the worker serves.
+    # The tab's icon too: the browser fetches it after load, at times after the page has
+    # listed what it loaded and before the worker serves it.
     assert page.evaluate(
         "async () => Boolean(await caches.match(document.querySelector('link[rel~=icon]').href))"
     )

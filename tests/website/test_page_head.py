@@ -90,9 +90,7 @@ def test_the_head_fetches_every_script_the_page_runs(built_site, page):
     blocking = {site_path(page, src) for src in head.blocking}
     assert blocking
     assert blocking <= {p for p, kind in preloaded.items() if kind == "script"}
-    modules = {site_path(page, src) for src in head.modules}
-    if page in APPS:
-        modules.add(f"assets/app/{APPS[page]}.js")
+    modules = {site_path(page, src) for src in head.modules} | {f"assets/app/{APPS[page]}.js"}
     needed = set().union(*(imports(built_site.site, m) for m in modules))
     assert needed - {site_path(page, src) for src in head.fetched_by_head} <= set(preloaded)
 
