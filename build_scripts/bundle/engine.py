@@ -7,7 +7,7 @@ names always come from one build (a pinned Pyodide version, or a hash in the nam
 
     engine/manifest.json                 what the engine worker loads, with sha256 and sizes
     engine/pyodide/<version>/            verified copies of the pinned Pyodide files
-    engine/stdlib-<hash>.zip             the engine's standard library (stdlib.py)
+    engine/stdlib-<hash>.zip             the engine's standard library (stdlib.py), compiled
     engine/wheels/<hash>/<wheel>         the lvl_rules wheel, installed by Pyodide's public
                                          loadPackage() from the manifest's lock file entry
     engine/snapshot-<hash>.bin           Pyodide's memory with lvl_rules imported and both
@@ -24,10 +24,12 @@ inputs, so a rebuild with nothing changed only hashes and copies files.
 
 Why not pyodide-build: ``pyodide build`` downloads a cross-build environment (impossible
 offline) and is for compiled packages; ``pyodide py-compile`` compiles for the host's
-Python (3.11 here; Pyodide runs 3.14). Its ``pyodide lockfile add-wheels`` works offline,
-but needs Python 3.12+, and the build runs on Debian's 3.11: :func:`lock_entry` writes
-the same entry it writes for our wheel (the fields and values of its output, checked
-by a test), which Pyodide's public ``loadPackage`` installs and checks against sha256.
+Python (3.11 here; Pyodide runs 3.14), so the standard library is compiled by Pyodide's
+own Python under Node instead (make_snapshot.mjs ``--compile-stdlib``). Its ``pyodide
+lockfile add-wheels`` works offline, but needs Python 3.12+, and the build runs on
+Debian's 3.11: :func:`lock_entry` writes the same entry it writes for our wheel (the
+fields and values of its output, checked by a test), which Pyodide's public
+``loadPackage`` installs and checks against sha256.
 
 The pages that start the engine carry its manifest (:mod:`.manifest`).
 
@@ -130,11 +132,19 @@ def build_bundle(
         wheel,
         cache_dir,
     )
-    stdlib_bytes = engine_stdlib(pyodide_dir / STDLIB, used)
-    stdlib_sha = hashlib.sha256(stdlib_bytes).hexdigest()
-    stdlib_file = cache_dir / "stdlib" / f"{stdlib_sha}.zip"
-    if not stdlib_file.is_file():
-        write_atomic(stdlib_file, stdlib_bytes)
+    sources = engine_stdlib(pyodide_dir / STDLIB, used)
+    stdlib_file = _cached_compiled_stdlib(
+        _digest(
+            version,
+            sorted(hashes.items()),
+            hashlib.sha256(sources).hexdigest(),
+            sha256_file(SNAPSHOT_SCRIPT),
+        ),
+        pyodide_dir,
+        sources,
+        cache_dir,
+    )
+    stdlib_sha = sha256_file(stdlib_file)
     stdlib = publish(stdlib_file, f"stdlib-{stdlib_sha[:16]}.zip")
 
     wheel_sha = sha256_file(wheel)
@@ -298,6 +308,29 @@ def _cached_stdlib_list(key: str, pyodide_dir: Path, wheel: Path, cache_dir: Pat
             )
             write_atomic(target, listing.read_bytes())
     return json.loads(target.read_text(encoding="utf-8"))
+
+
+def _cached_compiled_stdlib(key: str, pyodide_dir: Path, sources: bytes, cache_dir: Path) -> Path:
+    """The engine's standard library compiled by Pyodide's own Python (make_snapshot.mjs
+    --compile-stdlib): its zip of sourceless .pyc files, made only when the key is new."""
+    target = cache_dir / "stdlib" / f"{key}.zip"
+    if not target.is_file():
+        target.parent.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryDirectory(dir=target.parent) as scratch:
+            source_zip, compiled = Path(scratch) / "sources.zip", Path(scratch) / "compiled.zip"
+            source_zip.write_bytes(sources)
+            _node(
+                [
+                    "--pyodide",
+                    str(pyodide_dir),
+                    "--stdlib",
+                    str(source_zip),
+                    "--compile-stdlib",
+                    str(compiled),
+                ]
+            )
+            write_atomic(target, compiled.read_bytes())
+    return target
 
 
 def _cached_snapshot(

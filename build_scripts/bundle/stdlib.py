@@ -15,7 +15,9 @@ zipimport reads them without inflating. The snapshot is made on this archive: a 
 interpreter's zipimport remembers where each file sits in the zip it was made with.
 
 Everything a fresh interpreter needs to boot is kept, so Python started without the
-snapshot (its fallback) works on this archive too.
+snapshot works on this archive too. Published compiled: engine.py has Pyodide's own Python
+turn each source into a sourceless .pyc (make_snapshot.mjs ``--compile-stdlib``), since
+Pyodide's interpreter imports 145 of these modules at every start without the snapshot.
 """
 
 from __future__ import annotations

@@ -45,13 +45,28 @@ def test_every_lvl_rules_module_imports_on_the_engine_stdlib(built_site, fresh):
     assert modules <= set(report["lvl_rules_modules"])
 
 
-def test_the_engine_stdlib_is_a_small_part_of_pyodides(built_site):
-    """What the cut keeps: the files the interpreter used, stored, a fraction of the whole."""
+def test_the_engine_stdlib_is_a_small_part_of_pyodides_compiled(built_site):
+    """What the cut keeps: the files the interpreter used, stored, a fraction of the whole,
+    each module compiled by Pyodide's Python into a sourceless, unchecked hash-based .pyc."""
     manifest = json.loads((built_site.site / "engine" / "manifest.json").read_text("utf-8"))
     with zipfile.ZipFile(built_site.site / "engine" / manifest["stdlib"]["path"]) as cut:
         kept = cut.infolist()
+        headers = {info.filename: cut.read(info)[:8] for info in kept}
     with zipfile.ZipFile(PYODIDE / "python_stdlib.zip") as whole:
         every = whole.namelist()
+        sources = {name for name in every if name.endswith(".py")}
     assert {info.compress_type for info in kept} == {zipfile.ZIP_STORED}
-    assert {"json/__init__.py", "tomllib/_parser.py", "argparse.py"} <= {i.filename for i in kept}
+    names = {info.filename for info in kept}
+    assert {"json/__init__.pyc", "tomllib/_parser.pyc", "argparse.pyc"} <= names
+    assert not [name for name in names if name.endswith(".py")]
+    assert {name.removesuffix("c") for name in names if name.endswith(".pyc")} <= sources
+    magics = {header[:4] for name, header in headers.items() if name.endswith(".pyc")}
+    assert len(magics) == 1  # one interpreter's
+    assert magics.pop()[2:] == b"\r\n"
+    flags = {
+        int.from_bytes(header[4:8], "little")
+        for name, header in headers.items()
+        if name.endswith(".pyc")
+    }
+    assert flags == {0b01}  # hash-based, not checked against a source
     assert len(kept) < len(every) / 2
