@@ -72,9 +72,9 @@ def with_shared_small_modules(site: Path) -> None:
 # has one of them stops the variant: measure again against the new worker).
 WHEEL_IN_FSINIT = (
     (
-        'const wasmFetched = downloads.fetch(wasm, { priority: "high" });\n',
-        'const wasmFetched = downloads.fetch(wasm, { priority: "high" });\n'
-        '  const wheelBytes = downloads.fetch(wheel, { keep: true, priority: "low" });\n',
+        "  const fetched = Promise.all([\n",
+        '  const wheelBytes = downloads.fetch(wheel, { keep: true, priority: "low" });\n'
+        "  const fetched = Promise.all([\n",
     ),
     ('    downloads.fetch(wheel, { priority: "low" }),\n', "    wheelBytes,\n"),
     (

@@ -97,6 +97,16 @@ class Downloads {
     this.responses = []; // each download's response, once its status is known to be ok
     this.reported = 0;
     this.began = performance.now();
+    this.firstByte = null; // when the first bytes of any download arrived
+    this.waiting = []; // [bytes, resolve] of each whenReceived() not yet resolved
+  }
+
+  // Resolves once `bytes` have arrived, all downloads counted.
+  whenReceived(bytes) {
+    return new Promise((resolve) => {
+      this.waiting.push([bytes, resolve]);
+      this.report(true);
+    });
   }
 
   // Resolves once every download so far has an answer from the server that is ok (its
@@ -112,6 +122,16 @@ class Downloads {
   }
 
   // Bytes of every file being (or to be) downloaded, in the encoding the server sends.
+  // The network's rate in bytes per ms since its first bytes arrived, and the wait for a
+  // server's first answer: a download of `bytes` more would take wait + bytes / rate.
+  // (Counted from the first request instead, the estimate for the snapshot came out 15-30%
+  // longer on localhost, and one run of five went without it there.)
+  speed() {
+    const now = performance.now();
+    const firstByte = this.firstByte ?? now;
+    return { rate: this.received() / Math.max(1, now - firstByte), wait: firstByte - this.began };
+  }
+
   get total() {
     let total = 0;
     for (const bytes of this.sizes.values()) total += bytes;
@@ -149,6 +169,7 @@ class Downloads {
           throw new StartError("not-webassembly", { path: url.pathname });
         }
       }
+      this.firstByte ??= performance.now();
       received += value.length;
       if (keep) chunks.push(value);
       this.loaded.set(url.href, Math.round(received * scale));
@@ -160,6 +181,11 @@ class Downloads {
   }
 
   report(force = false) {
+    if (this.waiting.length) {
+      const received = this.received();
+      for (const [bytes, resolve] of this.waiting) if (received >= bytes) resolve();
+      this.waiting = this.waiting.filter(([bytes]) => received < bytes);
+    }
     const now = performance.now();
     if (!force && now - this.reported < PROGRESS_INTERVAL_MS) return;
     this.reported = now;
@@ -208,32 +234,36 @@ function unpackSnapshot(packed, entry) {
 }
 
 // --- The snapshot, only where it pays. Restoring it saves starting Python and importing
-// lvl_rules: 3.6-3.9 s on this (heavily loaded) 2-core machine, measured with
-// benchmarks/network.py against site_variants.py no-snapshot, and about 2 s when quiet
-// (bare Pyodide's start). But it is the largest download, 3.8 MB as brotli: 3.3 s on 4G,
-// 19 s on slow 4G. It is used when this browser keeps it already, or when the network
-// brings it in less than BOOT_WITHOUT_SNAPSHOT_MS (the quiet figure: the lower one
-// spares the bytes a phone on a metered plan pays for). The rate is measured on the
-// downloads until the WebAssembly has arrived (or for MEASURE_MS), not taken from
-// navigator.connection, whose guess on localhost here was 1.55 Mbit/s. A visit that did
-// without it keeps it for the next in the background once the engine has answered
-// (docs/assets/app/offline.js; not when saving data); an engine kept offline without it
-// (the snapshot's download not over, or Save-Data) does without it, whatever the network
-// (the cache's speed says nothing about the network's). Returns {use: promise of a boolean, known within MEASURE_MS; image: promise of
-// the memory image, which never settles when not used}.
-const BOOT_WITHOUT_SNAPSHOT_MS = 2000;
-const MEASURE_MS = 1500;
+// lvl_rules: about 1 s on this 2-core machine since the standard library is compiled
+// (from the WebAssembly instantiated to the engine ready: 1.1-1.4 s without it, 0.2 s
+// with it, on localhost). But it is the largest download, 3.5 MB as brotli: 3.1 s on 4G,
+// 17 s on slow 4G. It is used when this browser keeps it already, or when the network
+// brings it in less than BOOT_WITHOUT_SNAPSHOT_MS (the lower figure: it spares the bytes
+// a phone on a metered plan pays for). The rate is measured on the first MEASURE_BYTES
+// of the downloads (or for MEASURE_MS), not taken from navigator.connection, whose guess
+// on localhost here was 1.55 Mbit/s. Pyodide is started only once this is known, so it
+// is known early: on 4G by the time Pyodide's JavaScript has arrived, which it waits for
+// anyway. (Waiting for the WebAssembly or 1.5 s instead cost the calculator 0.8 s on 4G.)
+// A visit that did without it keeps it for the next in the background once the engine
+// has answered (docs/assets/app/offline.js; not when saving data); an engine kept offline
+// without it (the snapshot's download not over, or Save-Data) does without it, whatever
+// the network (the cache's speed says nothing about the network's). Returns {use: promise
+// of a boolean, known within MEASURE_MS; image: promise of the memory image, which never
+// settles when not used}.
+const BOOT_WITHOUT_SNAPSHOT_MS = 1000;
+const MEASURE_BYTES = 1 << 20;
+const MEASURE_MS = 700;
 
-function snapshotIfItPays(snapshot, wasmURL, downloads, wasmFetched) {
+function snapshotIfItPays(snapshot, wasmURL, downloads) {
   const use = (async () => {
     const kept = (url) => globalThis.caches?.match(url.href).catch(() => null) ?? null;
     if (await kept(snapshot.url)) return true;
     // The engine is kept without its snapshot (it was not worth downloading then): the
     // files now come from the cache, whose speed says nothing about the network's.
     if (await kept(wasmURL)) return false;
-    await Promise.race([wasmFetched.catch(() => {}), sleep(MEASURE_MS)]);
-    const rate = downloads.received() / Math.max(1, performance.now() - downloads.began); // B/ms
-    const eta = size(snapshot.entry, "br") / Math.max(rate, 1e-6);
+    await Promise.race([downloads.whenReceived(MEASURE_BYTES), sleep(MEASURE_MS)]);
+    const { rate, wait } = downloads.speed();
+    const eta = wait + size(snapshot.entry, "br") / Math.max(rate, 1e-6);
     mark(`snapshot would take ${Math.round(eta)} ms`);
     return eta <= BOOT_WITHOUT_SNAPSHOT_MS;
   })();
@@ -297,9 +327,8 @@ async function boot() {
 
   // Everything at once. The WebAssembly is what Python waits for on a first visit, so it
   // is asked for first and with high priority.
-  const wasmFetched = downloads.fetch(wasm, { priority: "high" });
   const fetched = Promise.all([
-    wasmFetched,
+    downloads.fetch(wasm, { priority: "high" }),
     downloads.fetch(asmMjs),
     downloads.fetch(mjs),
     downloads.fetch(stdlib, { priority: "low" }),
@@ -313,7 +342,7 @@ async function boot() {
   failure.catch(() => {});
   const memory =
     snapshot && !start.saveData
-      ? snapshotIfItPays(snapshot, wasm.url, downloads, wasmFetched)
+      ? snapshotIfItPays(snapshot, wasm.url, downloads)
       : null;
   memory?.image.catch(() => {});
   const runtime = import(mjs.url.href);
