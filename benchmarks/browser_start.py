@@ -17,7 +17,9 @@ background, and a repeat visit measures 0.3-0.4 s slower than any visitor's.
 The benchmark pages:
 
 - bare:    loadPyodide() on the main thread, the wheel unpacked, lvl_rules imported, one
-           eligibility request answered: the baseline;
+           eligibility request answered: the baseline (Pyodide's files as it ships them,
+           from the same server);
+- bare-stdlib: the same on the engine's standard library (build_scripts/bundle/stdlib.py);
 - engine:  the same request answered by our engine worker on a page with nothing else
            (no theme, no styles, no service worker): the floor for any page of ours, which
            separates what the engine costs from what the page around it costs.
@@ -56,6 +58,7 @@ from playwright.sync_api import BrowserContext, Playwright, sync_playwright
 
 from build_scripts.build_site import build_site
 from build_scripts.bundle.manifest import manifest_element
+from build_scripts.publish.precompress import write_siblings
 from build_scripts.publish.security import WORKER_POLICY
 from build_scripts.tools.chromium import CHROMIUM, LAUNCH_ARGS
 from build_scripts.tools.serve import Policies, SiteServer
@@ -102,16 +105,26 @@ def build(site: Path) -> dict:
     return add_bench_pages(site)
 
 
-def bare_query(manifest: dict) -> str:
-    """The bare page's query string: the same Pyodide, wheel and standard library files
-    as our engine's (the site's full one where it has no engine library of its own)."""
+def bare_query(manifest: dict, *, engine_stdlib: bool = False) -> str:
+    """The bare page's query string: the same Pyodide and wheel files as our engine's, with
+    Pyodide's own standard library (python_stdlib.zip, as Pyodide ships it: bare Pyodide)
+    or, with ``engine_stdlib``, the engine's (cut and compiled: what that alone is worth)."""
     files = {
         "pyodide": f"/engine/{manifest['pyodide']['path']}",
         "wheel": f"/engine/{manifest['wheel']['path']}",
     }
-    if "stdlib" in manifest:
+    if engine_stdlib:
         files["stdlib"] = f"/engine/{manifest['stdlib']['path']}"
     return urllib.parse.urlencode(files)
+
+
+def bare_urls(base: str, manifest: dict) -> dict[str, str]:
+    """The two baselines: bare Pyodide, and bare Pyodide on the engine's standard library."""
+    page = f"{base}bench/bare.html?"
+    return {
+        "bare": page + bare_query(manifest),
+        "bare-stdlib": page + bare_query(manifest, engine_stdlib=True),
+    }
 
 
 def add_bench_pages(site: Path) -> dict:
@@ -128,8 +141,12 @@ def add_bench_pages(site: Path) -> dict:
         page[: slot.start()] + manifest_element(manifest) + page[slot.end() :], encoding="utf-8"
     )
     runtime = site / "engine" / manifest["pyodide"]["path"]
-    lock = ROOT / "node_modules" / "pyodide" / "pyodide-lock.json"
-    shutil.copyfile(lock, runtime / "pyodide-lock.json")  # only loadPyodide() reads it
+    pyodide = ROOT / "node_modules" / "pyodide"
+    # Only the bare page reads these: loadPyodide()'s lock file and standard library,
+    # served as the engine's files are (with precompressed siblings).
+    shutil.copyfile(pyodide / "pyodide-lock.json", runtime / "pyodide-lock.json")
+    shutil.copyfile(pyodide / "python_stdlib.zip", runtime / "python_stdlib.zip")
+    write_siblings(runtime / "python_stdlib.zip")
     return manifest
 
 
@@ -246,11 +263,11 @@ def main(argv: list[str] | None = None) -> int:
         # The bare page runs Pyodide on the page itself, which the page policy forbids
         # (ours runs it in the worker, whose own policy allows WebAssembly).
         with serving(site, csp={"/bench/bare.html": WORKER_POLICY}) as base:
-            query = bare_query(manifest)
-            urls = {
-                "bare": f"{base}bench/bare.html?{query}",
-                "engine": f"{base}bench/engine.html",
-            } | {name: base + path for name, path in PAGES.items()}
+            urls = (
+                bare_urls(base, manifest)
+                | {"engine": f"{base}bench/engine.html"}
+                | {name: base + path for name, path in PAGES.items()}
+            )
             times: dict[str, dict[str, list[float]]] = {k: {"cold": [], "repeat": []} for k in urls}
             stages: dict[str, dict[str, list[float]]] = {"cold": {}, "repeat": {}}
             with sync_playwright() as playwright:
@@ -279,10 +296,11 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{'':12}{'cold':>9}{'repeat':>9}")
     for name, by in medians.items():
         print(f"{name:12}{by['cold']:7.0f}ms{by['repeat']:7.0f}ms")
-    for name in ("engine", *PAGES):
-        for kind in ("cold", "repeat"):
-            ratio = medians["bare"][kind] / medians[name][kind]
-            print(f"bare / {name}, {kind}: {ratio:.1f}x faster")
+    for baseline in ("bare", "bare-stdlib"):
+        for name in ("engine", *PAGES):
+            for kind in ("cold", "repeat"):
+                ratio = medians[baseline][kind] / medians[name][kind]
+                print(f"{baseline} / {name}, {kind}: {ratio:.1f}x faster")
     print("targets: lookup <= 1500 ms cold, <= 1000 ms repeat, >= 4x faster than bare")
     every = {**stages["repeat"], **stages["cold"]}
     order = sorted(every, key=lambda stage: statistics.median(every[stage]))

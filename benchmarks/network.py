@@ -1,11 +1,11 @@
 """The site on a phone's network: time to the first answer and bytes, per network profile.
 
     .venv/bin/python -m benchmarks.network [--profiles localhost,4G,"slow 4G"]
-                                            [--pages bare,lookup,calculator,rule]
+                                            [--pages bare,bare-stdlib,lookup,calculator,rule]
                                             [--runs 3] [--slow-runs 1]
 
 Builds the whole site as ``make site`` does (PDFs included), adds the benchmark pages of
-benchmarks/pages/ (the bare-Pyodide baseline, served from the same engine files), serves
+benchmarks/pages/ (the bare-Pyodide baselines, served from the same engine files), serves
 it with build_scripts/tools/serve.py from a process of its own that counts every byte it sends
 (headers and encoded bodies: exact, whatever the machine's load), and drives Debian's
 Chromium, one fresh on-disk profile per run and page.
@@ -24,7 +24,10 @@ profile after the first visit's background work went quiet (repeat visit: the en
 kept offline, its memory snapshot too unless the visitor saves data):
 
 - bare:       loadPyodide() on the page, the wheel unpacked, lvl_rules imported, one
-              request answered (benchmarks/pages/bare.js): the baseline;
+              request answered (benchmarks/pages/bare.js): the baseline, on Pyodide's
+              files as it ships them (its python_stdlib.zip too), from the same server;
+- bare-stdlib: the same on the engine's standard library (cut and compiled,
+              build_scripts/bundle/stdlib.py): how much of the gain that alone makes;
 - lookup:     navigation -> the first answer painted (a technique row, from the rules
               table in the page), and -> the engine's answer painted;
 - calculator: navigation -> the engine's first log line painted (a match from the URL),
@@ -56,7 +59,7 @@ from typing import Any
 
 from playwright.sync_api import BrowserContext, Page, sync_playwright
 
-from benchmarks.browser_start import PAGES, add_bench_pages, bare_query, fresh_profile
+from benchmarks.browser_start import PAGES, add_bench_pages, bare_urls, fresh_profile
 from build_scripts.build_site import build_site
 from build_scripts.publish.security import WORKER_POLICY
 from build_scripts.tools.serve import SiteHandler, SiteServer
@@ -74,6 +77,13 @@ RULE_WINDOW_S = 60
 QUIET_S = 8  # the server sent nothing for this long: the background work is over
 QUIET_CAP_S = 300
 ANSWER_TIMEOUT_MS = 240_000
+# What the engine did with its memory snapshot on this visit ("used", "skipped: ...").
+SNAPSHOT_USE = """async () => {
+  const script = document.querySelector("script[src*=engine-client]");
+  if (!script) return "";
+  const { engine } = await import(script.src);
+  return (await engine.ready).versions.snapshot;
+}"""
 
 
 class CountingHandler(SiteHandler):
@@ -207,10 +217,11 @@ class Throttle:
 
 def answer_visit(
     context: BrowserContext, url: str, conditions: dict | None, traffic: Traffic
-) -> tuple[dict[str, float], float, Page]:
+) -> tuple[dict[str, Any], float, Page]:
     """One visit to a page that answers: ({"first": ms to the first painted answer,
-    "engine": ms to the engine's, "bytes": sent until the engine's}, when the visit
-    started, the page, still open: its DevTools session throttles)."""
+    "engine": ms to the engine's, "bytes": sent until the engine's, "snapshot": what the
+    engine did with its snapshot, "" on the bare pages}, when the visit started, the page,
+    still open: its DevTools session throttles)."""
     page = context.new_page()
     Throttle(context, page, conditions)
     started = time.time()
@@ -228,7 +239,8 @@ def answer_visit(
     if error:
         raise RuntimeError(f"{url}: {error}")
     sent = sum(entry[2] for entry in traffic.since(started, answered))
-    return {"first": first, "engine": engine, "bytes": sent}, started, page
+    snapshot = page.evaluate(SNAPSHOT_USE)
+    return {"first": first, "engine": engine, "bytes": sent, "snapshot": snapshot}, started, page
 
 
 def rule_visit(
@@ -263,7 +275,7 @@ def main(argv: list[str] | None = None) -> int:
     """Build, serve, measure, print."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--profiles", default=",".join(PROFILES))
-    parser.add_argument("--pages", default="bare,lookup,calculator,rule")
+    parser.add_argument("--pages", default="bare,bare-stdlib,lookup,calculator,rule")
     parser.add_argument("--runs", type=int, default=3, help="runs on localhost and 4G")
     parser.add_argument("--slow-runs", type=int, default=1, help="runs on slow 4G")
     parser.add_argument(
@@ -290,10 +302,11 @@ def main(argv: list[str] | None = None) -> int:
                 build_site(site)
             manifest = add_bench_pages(site)
             base, traffic = stack.enter_context(serving(site))
-            query = bare_query(manifest)
-            urls = {"bare": f"{base}bench/bare.html?{query}", "rule": base + RULE_PAGE} | {
-                name: base + path for name, path in PAGES.items()
-            }
+            urls = (
+                bare_urls(base, manifest)
+                | {"rule": base + RULE_PAGE}
+                | {name: base + path for name, path in PAGES.items()}
+            )
             sites[label] = (urls, traffic)
         playwright = stack.enter_context(sync_playwright())
         for profile in profiles:
@@ -301,7 +314,11 @@ def main(argv: list[str] | None = None) -> int:
             runs = args.slow_runs if profile == "slow 4G" else args.runs
             for number in range(1, runs + 1):
                 for name in pages:
-                    for label, (urls, traffic) in sites.items():
+                    # The second of two cold visits in a row measured slower (bare Pyodide
+                    # on localhost, one site served twice: 2.85 vs 3.38 s), so the sites
+                    # take turns at going first.
+                    order = list(sites.items())
+                    for label, (urls, traffic) in order if number % 2 else order[::-1]:
                         figures = results.setdefault((label, profile, name), {})
                         with fresh_profile(playwright) as context:
                             if name == "rule":
@@ -334,7 +351,12 @@ def main(argv: list[str] | None = None) -> int:
                             f"{label}: {profile:9} run {number} {name:10} cold {cold['first']:7.0f}"
                             f" / engine {cold['engine']:7.0f} ms {cold['bytes']:>11,} B"
                             f" (until quiet {after:>11,} B)  repeat {repeat['first']:6.0f}"
-                            f" / engine {repeat['engine']:6.0f} ms {repeat['bytes']:>9,} B",
+                            f" / engine {repeat['engine']:6.0f} ms {repeat['bytes']:>9,} B"
+                            + (
+                                f"  snapshot: {cold['snapshot']}, then {repeat['snapshot']}"
+                                if cold["snapshot"]
+                                else ""
+                            ),
                             flush=True,
                         )
     print_table(results, profiles, pages)
@@ -379,12 +401,13 @@ def print_table(
                 )
         for label in labels:
             for kind in ("cold engine", "repeat engine"):
-                bare = results.get((label, profile, "bare"), {}).get(kind)
-                for name in ("lookup", "calculator"):
-                    ours = results.get((label, profile, name), {}).get(kind)
-                    if bare and ours:
-                        ratio = statistics.median(bare) / statistics.median(ours)
-                        print(f"{'':10}{label}: bare / {name}, {kind}: {ratio:.2f}x")
+                for baseline in ("bare", "bare-stdlib"):
+                    bare = results.get((label, profile, baseline), {}).get(kind)
+                    for name in ("lookup", "calculator"):
+                        ours = results.get((label, profile, name), {}).get(kind)
+                        if bare and ours:
+                            ratio = statistics.median(bare) / statistics.median(ours)
+                            print(f"{'':10}{label}: {baseline} / {name}, {kind}: {ratio:.2f}x")
 
 
 if __name__ == "__main__":
