@@ -105,11 +105,7 @@ export function mount(form) {
   } else {
     render(app);
   }
-  // Once the match is on the board: the engine answers in turn, and the first score
-  // should not wait for the whole technique list.
-  later(app, () => {
-    legality(app);
-  });
+  legality(app);
 }
 
 /** Run page actions one after the other, in the order the person made them. */
