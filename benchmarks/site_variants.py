@@ -15,6 +15,10 @@ VARIANT:
   ``WebAssembly.Module`` (benchmarks/pages/share-small-modules.js: each of the ~260
   tiny modules Pyodide's linker compiles is compiled once per distinct byte string):
   what that patch was worth.
+- ``compile-early``: the engine worker with the former patches of the global ``fetch``
+  and ``WebAssembly.instantiateStreaming`` (benchmarks/pages/compile-early.js: the
+  WebAssembly compiled from the worker's early download, the module handed to Pyodide):
+  what those patches were worth.
 - ``wheel-in-fsinit``: the engine worker writes the wheel's files into site-packages from
   Pyodide's ``fsInit`` hook, before Python runs (benchmarks/pages/wheel-in-fsinit.js, the
   former worker's zip reader), instead of ``loadPackage`` once Python has started: what
@@ -63,8 +67,17 @@ def with_search_later(site: Path) -> None:
 
 def with_shared_small_modules(site: Path) -> None:
     """The engine worker runs the former WebAssembly.Module patch before anything else."""
+    _patch_worker(site, "share-small-modules.js")
+
+
+def with_early_compile(site: Path) -> None:
+    """The engine worker runs the former fetch and instantiateStreaming patches first."""
+    _patch_worker(site, "compile-early.js")
+
+
+def _patch_worker(site: Path, patch_name: str) -> None:
     worker = site / "assets" / "engine" / "engine-worker.js"
-    patch = (ROOT / "benchmarks" / "pages" / "share-small-modules.js").read_text("utf-8")
+    patch = (ROOT / "benchmarks" / "pages" / patch_name).read_text("utf-8")
     worker.write_text(patch + "\n" + worker.read_text("utf-8"), encoding="utf-8")
 
 
@@ -108,6 +121,7 @@ VARIANTS = {
     "no-snapshot": without_snapshot,
     "search-later": with_search_later,
     "share-small-modules": with_shared_small_modules,
+    "compile-early": with_early_compile,
     "wheel-in-fsinit": with_wheel_in_fsinit,
 }
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from benchmarks.site_variants import WHEEL_IN_FSINIT, with_wheel_in_fsinit
+from benchmarks.site_variants import WHEEL_IN_FSINIT, with_early_compile, with_wheel_in_fsinit
 
 WORKER = Path(__file__).resolve().parent.parent / "docs" / "assets" / "engine" / "engine-worker.js"
 
@@ -22,3 +22,15 @@ def test_the_wheel_in_fsinit_variant_applies_to_the_worker(tmp_path):
     assert 1 == text.count("async function unzipInto(")
     assert "await unzipInto(FS, sitePackages, await wheelBytes);" in text
     assert all(new in text for _, new in WHEEL_IN_FSINIT)
+
+
+def test_the_compile_early_variant_runs_the_former_patches_before_the_worker(tmp_path):
+    engine = tmp_path / "assets" / "engine"
+    engine.mkdir(parents=True)
+    shutil.copyfile(WORKER, engine / "engine-worker.js")
+    with_early_compile(tmp_path)
+    text = (engine / "engine-worker.js").read_text("utf-8")
+    patch = (WORKER.parents[3] / "benchmarks" / "pages" / "compile-early.js").read_text("utf-8")
+    assert text.startswith(patch)
+    assert text.endswith(WORKER.read_text("utf-8"))
+    assert "WebAssembly.instantiateStreaming = async function" in patch
