@@ -15,10 +15,10 @@
 // publishes only those (the engine's standard library) and makes the snapshot on them:
 // a restored interpreter's zipimport remembers where each file sits in the zip it saw.
 //
-// --compile-stdlib: boot on --stdlib (sources) and write it again with each module
-// compiled by this very interpreter (Pyodide's Python, which the host's is not) into a
-// sourceless .pyc, so that the browser's interpreter does not compile them at every start.
-// See COMPILE_STDLIB below for what that is worth.
+// --compile-stdlib: write the --stdlib archive (sources) again with each module compiled
+// by this very interpreter (Pyodide's Python, which the host's is not; booted on Pyodide's
+// whole library, which has py_compile) into a sourceless .pyc, so that the browser's
+// interpreter does not compile them at every start. See COMPILE_STDLIB for its worth.
 //
 // Boots Pyodide in Node, installs the lvl_rules wheel with loadPackage, imports
 // lvl_rules, loads every edition and answers one request of each kind (so lazy imports
@@ -76,8 +76,9 @@ function zeroFreeMemory(module) {
   return zeroed;
 }
 
-// Every .py of the archive compiled to a sourceless, unchecked hash-based .pyc (the same
-// bytes for the same sources: no timestamp), stored as the archive was, in its order.
+// Every .py of the archive compiled with the public py_compile to a sourceless, unchecked
+// hash-based .pyc (the same bytes for the same sources: no timestamp), stored as the
+// archive was, in its order.
 // optimize=2 (as python -OO) leaves out docstrings and asserts: 977 kB as brotli rather
 // than 1,144 kB at optimize=0 (the sources: 626 kB). What it is worth, measured with
 // benchmarks/network.py on the bare-stdlib page (bare Pyodide on this library, nothing
@@ -88,18 +89,29 @@ function zeroFreeMemory(module) {
 // not kept: 127 kB more (the wheel is not compressed further) for 0.1-0.2 s. The file
 // names in tracebacks stay those of the sources (which are not shipped).
 const COMPILE_STDLIB = `
-import importlib.util, io, sys, zipfile
-from importlib._bootstrap_external import _code_to_hash_pyc
+import io, os, py_compile, sys, zipfile
 
 zip_path = next(p for p in sys.path if p.endswith(".zip"))
 compiled = io.BytesIO()
 with zipfile.ZipFile(SOURCES) as sources, zipfile.ZipFile(compiled, "w") as target:
     for info in sources.infolist():
-        data, name = sources.read(info), info.filename
+        name = info.filename
         if name.endswith(".py"):
-            code = compile(data, f"{zip_path}/{name}", "exec", dont_inherit=True, optimize=2)
-            data = _code_to_hash_pyc(code, importlib.util.source_hash(data), checked=False)
+            source = os.path.join("/tmp/sources", name)
+            sources.extract(info, "/tmp/sources")
+            py_compile.compile(
+                source,
+                cfile=source + "c",
+                dfile=f"{zip_path}/{name}",  # the name tracebacks show, as for the sources
+                doraise=True,
+                optimize=2,
+                invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH,
+            )
+            with open(source + "c", "rb") as pyc:
+                data = pyc.read()
             name += "c"
+        else:
+            data = sources.read(info)
         kept = zipfile.ZipInfo(name, date_time=info.date_time)
         kept.compress_type = info.compress_type
         kept.external_attr = info.external_attr
@@ -140,7 +152,7 @@ async function main() {
   const pyodide = await loadPyodide({
     indexURL: indexDir,
     lockFileContents: { info: lockFile.info, packages: {} },
-    ...(values.stdlib ? { stdLibURL: path.resolve(values.stdlib) } : {}),
+    ...(values.stdlib && !compiling ? { stdLibURL: path.resolve(values.stdlib) } : {}),
     _makeSnapshot: Boolean(values.out),
     stdout: (line) => console.log(`[python] ${line}`),
     stderr: (line) => console.error(`[python] ${line}`),
