@@ -12,12 +12,17 @@ from benchmarks.site_variants import WHEEL_IN_FSINIT, with_early_compile, with_w
 WORKER = Path(__file__).resolve().parent.parent / "docs" / "assets" / "engine" / "engine-worker.js"
 
 
+def worker_after(variant, site: Path) -> str:
+    """Today's engine worker in ``site``, as ``variant`` leaves it."""
+    worker = site / "assets" / "engine" / "engine-worker.js"
+    worker.parent.mkdir(parents=True)
+    shutil.copyfile(WORKER, worker)
+    variant(site)
+    return worker.read_text("utf-8")
+
+
 def test_the_wheel_in_fsinit_variant_applies_to_the_worker(tmp_path):
-    engine = tmp_path / "assets" / "engine"
-    engine.mkdir(parents=True)
-    shutil.copyfile(WORKER, engine / "engine-worker.js")
-    with_wheel_in_fsinit(tmp_path)
-    text = (engine / "engine-worker.js").read_text("utf-8")
+    text = worker_after(with_wheel_in_fsinit, tmp_path)
     assert "loadPackage(" not in text
     assert 1 == text.count("async function unzipInto(")
     assert "await unzipInto(FS, sitePackages, await wheelBytes);" in text
@@ -25,11 +30,7 @@ def test_the_wheel_in_fsinit_variant_applies_to_the_worker(tmp_path):
 
 
 def test_the_compile_early_variant_runs_the_former_patches_before_the_worker(tmp_path):
-    engine = tmp_path / "assets" / "engine"
-    engine.mkdir(parents=True)
-    shutil.copyfile(WORKER, engine / "engine-worker.js")
-    with_early_compile(tmp_path)
-    text = (engine / "engine-worker.js").read_text("utf-8")
+    text = worker_after(with_early_compile, tmp_path)
     patch = (WORKER.parents[3] / "benchmarks" / "pages" / "compile-early.js").read_text("utf-8")
     assert text.startswith(patch)
     assert text.endswith(WORKER.read_text("utf-8"))

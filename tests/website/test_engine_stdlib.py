@@ -60,13 +60,10 @@ def test_the_engine_stdlib_is_a_small_part_of_pyodides_compiled(built_site):
     assert {"json/__init__.pyc", "tomllib/_parser.pyc", "argparse.pyc"} <= names
     assert not [name for name in names if name.endswith(".py")]
     assert {name.removesuffix("c") for name in names if name.endswith(".pyc")} <= sources
-    magics = {header[:4] for name, header in headers.items() if name.endswith(".pyc")}
+    pyc_headers = [header for name, header in headers.items() if name.endswith(".pyc")]
+    magics = {header[:4] for header in pyc_headers}
     assert len(magics) == 1  # one interpreter's
     assert magics.pop()[2:] == b"\r\n"
-    flags = {
-        int.from_bytes(header[4:8], "little")
-        for name, header in headers.items()
-        if name.endswith(".pyc")
-    }
+    flags = {int.from_bytes(header[4:8], "little") for header in pyc_headers}
     assert flags == {0b01}  # hash-based, not checked against a source
     assert len(kept) < len(every) / 2

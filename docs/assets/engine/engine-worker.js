@@ -121,7 +121,6 @@ class Downloads {
     return loaded;
   }
 
-  // Bytes of every file being (or to be) downloaded, in the encoding the server sends.
   // The network's rate in bytes per ms since its first bytes arrived, and the wait for a
   // server's first answer: a download of `bytes` more would take wait + bytes / rate.
   // (Counted from the first request instead, the estimate for the snapshot came out 15-30%
@@ -132,6 +131,7 @@ class Downloads {
     return { rate: this.received() / Math.max(1, now - firstByte), wait: firstByte - this.began };
   }
 
+  // Bytes of every file being (or to be) downloaded, in the encoding the server sends.
   get total() {
     let total = 0;
     for (const bytes of this.sizes.values()) total += bytes;
