@@ -183,15 +183,57 @@ def _serve(site: Path, csp: Policies, ports: multiprocessing.Queue) -> None:
     server.serve_forever()
 
 
+# A browser just launched is busy with itself: Chromium 156 loads its own WebUI (the
+# omnibox's search box, in a renderer of its own) and uses both cores of this machine for
+# its first ~0.8 s (system CPU sampled every 250 ms: 90, 80, 52, then 0-6%). A visitor's
+# browser is running already, so each browser is left until the machine is quiet before
+# it is given a page. Measured on one build, localhost, 5 cold visits each (engine
+# answer painted, medians): calculator 2,492 ms with the browser's start-up in the
+# window, 1,902 ms after it; lookup 2,197 vs 1,795 ms; bare Pyodide 4,538 vs 4,642 ms
+# (its ~4.5 s start hides the browser's 0.8 s): the ratio bare / calculator 1.82x vs 2.44x.
+QUIET_CPU = 0.15  # busy share of all cores below which the machine is quiet
+QUIET_SAMPLES = 3  # of QUIET_SAMPLE_S each, in a row
+QUIET_SAMPLE_S = 0.1
+QUIET_CAP_S = 10.0
+PROC_STAT = Path("/proc/stat")
+
+
+def _cpu_times() -> tuple[int, int]:
+    """(all, idle) jiffies of the machine since boot, from /proc/stat."""
+    with PROC_STAT.open(encoding="ascii") as stat:
+        fields = [int(value) for value in stat.readline().split()[1:]]
+    return sum(fields), fields[3] + fields[4]  # idle + iowait
+
+
+def wait_until_quiet(context: BrowserContext) -> None:
+    """Wait (on the browser's first page, so that Playwright keeps serving its events)
+    until the machine's CPU has been quiet for QUIET_SAMPLES samples, or QUIET_CAP_S."""
+    if not PROC_STAT.exists():
+        return
+    page = context.pages[0] if context.pages else context.new_page()
+    quiet = 0
+    before = _cpu_times()
+    for _ in range(int(QUIET_CAP_S / QUIET_SAMPLE_S)):
+        page.wait_for_timeout(QUIET_SAMPLE_S * 1000)
+        now = _cpu_times()
+        elapsed, idle = now[0] - before[0], now[1] - before[1]
+        before = now
+        quiet = quiet + 1 if elapsed and 1 - idle / elapsed < QUIET_CPU else 0
+        if quiet >= QUIET_SAMPLES:
+            return
+
+
 @contextlib.contextmanager
 def fresh_profile(playwright: Playwright) -> Iterator[BrowserContext]:
-    """Chromium on a new, empty profile directory on disk, removed afterwards."""
+    """Chromium on a new, empty profile directory on disk, removed afterwards; once the
+    machine is quiet again after its launch (see QUIET_CPU)."""
     with tempfile.TemporaryDirectory(prefix="lvl-bench-profile-") as profile:
         context = playwright.chromium.launch_persistent_context(
             profile, executable_path=CHROMIUM, headless=True, args=LAUNCH_ARGS
         )
         try:
             context.add_init_script(WATCH)
+            wait_until_quiet(context)
             yield context
         finally:
             context.close()
