@@ -8,9 +8,9 @@ VARIANT:
   that start the engine) names no memory snapshot, so the worker starts Python from
   scratch and installs the wheel: what the snapshot (Pyodide's private ``_loadSnapshot``)
   is worth, against its 3.7 MB of download.
-- ``search-later``: Material's search worker deferred by the former
-  ``docs/assets/theme/search-later.js`` (kept in benchmarks/pages/), which replaced the
-  global ``Worker``: what deferring the search index is worth on the engine pages.
+- ``search-at-once``: every page's Material configuration names Material's own search
+  worker again, instead of ours that waits while the engine starts
+  (build_scripts/pages/search_worker.py): what waiting is worth on the engine pages.
 - ``share-small-modules``: the engine worker with the former patch of the global
   ``WebAssembly.Module`` (benchmarks/pages/share-small-modules.js: each of the ~260
   tiny modules Pyodide's linker compiles is compiled once per distinct byte string):
@@ -40,11 +40,13 @@ import sys
 from pathlib import Path
 
 from build_scripts.bundle.manifest import rewrite_manifest
+from build_scripts.pages.search_worker import imported_by_ours
 from build_scripts.publish.host_files import write_host_files
 
 ROOT = Path(__file__).resolve().parent.parent
 
-MATERIAL_BUNDLE = re.compile(r'<script src="[^"]*assets/javascripts/bundle\.[0-9a-f]+\.min\.js">')
+# A page's Material configuration names our search worker: "search": ".../search-when-free.js"
+OUR_SEARCH_WORKER = re.compile(r'(?<="search": ")(?P<folder>[^"]*/workers/)search-when-free\.js"')
 
 
 def without_snapshot(site: Path) -> None:
@@ -54,15 +56,16 @@ def without_snapshot(site: Path) -> None:
     rewrite_manifest(site, manifest)
 
 
-def with_search_later(site: Path) -> None:
-    """Every page loads search-later.js just before Material's bundle."""
-    script = site / "assets" / "theme" / "search-later.js"
-    shutil.copyfile(ROOT / "benchmarks" / "pages" / "search-later.js", script)
+def with_search_at_once(site: Path) -> None:
+    """Every page's configuration names Material's search worker instead of ours."""
+    changed = 0
     for page in site.rglob("*.html"):
         text = page.read_text(encoding="utf-8")
-        depth = len(page.relative_to(site).parts) - 1
-        tag = f'<script src="{"../" * depth}assets/theme/search-later.js"></script>'
-        page.write_text(MATERIAL_BUNDLE.sub(lambda m, tag=tag: tag + m.group(0), text), "utf-8")
+        at_once = OUR_SEARCH_WORKER.sub(rf'\g<folder>{imported_by_ours()}"', text)
+        changed += at_once != text
+        page.write_text(at_once, encoding="utf-8")
+    if not changed:
+        raise SystemExit("search-at-once: no page names search-when-free.js any more")
 
 
 def with_shared_small_modules(site: Path) -> None:
@@ -119,7 +122,7 @@ def with_wheel_in_fsinit(site: Path) -> None:
 
 VARIANTS = {
     "no-snapshot": without_snapshot,
-    "search-later": with_search_later,
+    "search-at-once": with_search_at_once,
     "share-small-modules": with_shared_small_modules,
     "compile-early": with_early_compile,
     "wheel-in-fsinit": with_wheel_in_fsinit,

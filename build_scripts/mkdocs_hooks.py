@@ -40,7 +40,7 @@ from mkdocs.structure.files import File, Files
 from build_scripts.bundle import engine
 from build_scripts.bundle.manifest import manifest_element, words_element
 from build_scripts.bundle.wheel import current_wheel
-from build_scripts.pages import navigation, preloads, site_pages, stylesheet
+from build_scripts.pages import navigation, preloads, search_worker, site_pages, stylesheet
 from build_scripts.pages.table_regions import TableRegions
 from build_scripts.publish import security
 from lvl_rules import Edition, RulesError, load_all
@@ -112,6 +112,7 @@ def on_env(env: Any, config: Any, files: Files) -> Any:
     env.globals["lvl_page_policy"] = page_policy()
     env.globals["lvl_preload_scripts"] = lambda app: preloads.scripts(config, app)
     env.globals["lvl_preload_modules"] = lambda app: preloads.modules(config, app)
+    env.filters["lvl_search_when_free"] = search_worker.search_when_free
     if env.globals["lvl_page_policy"] is None:
         log.info("LVL Rules: mkdocs serve: no CSP <meta> and no service worker")
     log.info(

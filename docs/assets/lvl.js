@@ -1,4 +1,4 @@
-// LVL Rules: small enhancements for rule pages. No rule logic lives here.
+// LVL Rules: small enhancements for every page. No rule logic lives here.
 // "Copy citation" buttons copy e.g. "LVL Rules, Edition 2, §5.4 — https://…/cite/2/5.4/".
 // Event delegation on the document keeps working across Material's instant navigation.
 
@@ -22,6 +22,21 @@ document.addEventListener("click", async (event) => {
   }
   setTimeout(() => { button.textContent = "Copy citation"; }, 2500);
 });
+
+// The reader opens search (the search box, or the header's search button on a phone):
+// Material's search worker starts now if it was waiting for the engine
+// (assets/javascripts/workers/search-when-free.js).
+const searchChannel = typeof BroadcastChannel === "function" ? new BroadcastChannel("lvl-rules-search") : null;
+function searchWanted() {
+  searchChannel?.postMessage("start");
+}
+document.addEventListener("focusin", (event) => {
+  if (event.target.closest?.("[data-md-component=search-query]")) searchWanted();
+});
+document.addEventListener("change", (event) => {
+  if (event.target.id === "__search" && event.target.checked) searchWanted();
+});
+if (document.getElementById("__search")?.checked) searchWanted(); // a link with ?q=
 
 if (typeof document$ !== "undefined") {
   document$.subscribe(showCopyButtons);  // Material: after every (instant) page load

@@ -1,15 +1,80 @@
-"""Material's search works on the pages that run the engine and on rule pages. (Its worker
-is no longer held back: benchmarks/site_variants.py search-later measures what that was
-worth, see the README.)"""
+"""Material's search works on the pages that run the engine and on rule pages; on the
+engine's pages its index is built once the engine has started, or at once when the reader
+opens search (docs/assets/javascripts/workers/search-when-free.js)."""
 
 from __future__ import annotations
+
+import re
 
 import pytest
 from search_box import top_result_mentions
 
-pytestmark = pytest.mark.browser
+from benchmarks.site_variants import with_search_at_once
+from build_scripts.pages.search_worker import (
+    SearchConfigError,
+    imported_by_ours,
+    search_when_free,
+)
 
 ENGINE_MS = 60_000  # generous: a cold start on a loaded 2-core CI machine
+MATERIAL_WORKER = re.compile(r"/assets/javascripts/workers/search\.[0-9a-f]+\.min\.js$")
+CALCULATOR = "calculator/?edition=1&age=30&lvl=3&uniform=gi&events="
+WAITING_MS = 3000  # the engine held back this long: Material's worker is not fetched
+
+MATERIAL_BLOCK = """
+      <script id="__config" type="application/json">{"base": "../..", "features": [],
+ "search": "../../assets/javascripts/workers/search.a7633da7.min.js", "tags": null}</script>
+"""
+
+
+def test_the_config_names_our_worker_and_materials():
+    """The config's search URL is our worker's, beside Material's; the rest of the config
+    is Material's, and "<" stays escaped (as Material's tojson writes it)."""
+    block = MATERIAL_BLOCK.replace('"tags": null', '"tags": "\\u003c/script\\u003e"')
+    rewritten = str(search_when_free(block))
+    assert '"search": "../../assets/javascripts/workers/search-when-free.js"' in rewritten
+    assert '"base": "../.."' in rewritten
+    assert rewritten.count("</script>") == 1
+
+
+@pytest.mark.parametrize(
+    ("block", "says"),
+    [
+        ("<script>{}</script>", "no <script id"),
+        (MATERIAL_BLOCK.replace("search.a7633da7.min.js", "lunr.js"), "lunr.js"),
+        (
+            MATERIAL_BLOCK.replace("search.a7633da7", "search.0123abcd"),
+            "set its MATERIAL_WORKER to the new name",
+        ),
+    ],
+    ids=["no-config", "another-worker", "a-new-material-worker"],
+)
+def test_a_changed_theme_fails_the_build(block, says):
+    with pytest.raises(SearchConfigError, match=re.escape(says)):
+        search_when_free(block)
+
+
+def test_every_page_starts_our_worker(built_site):
+    """Every page of the build names our worker; it and the Material worker it imports
+    are published side by side."""
+    site = built_site.site
+    workers = site / "assets" / "javascripts" / "workers"
+    for page in [site / "index.html", site / "rules" / "2" / "5" / "index.html"]:
+        found = re.search(r'"search": "([^"]*)"', page.read_text(encoding="utf-8"))
+        assert found, page
+        assert found[1].endswith("assets/javascripts/workers/search-when-free.js")
+    assert (workers / "search-when-free.js").is_file()
+    assert (workers / imported_by_ours()).is_file()
+
+
+def test_the_benchmark_variant_puts_materials_worker_back(built_site, tmp_path):
+    """benchmarks/site_variants.py search-at-once still finds what to change."""
+    page = tmp_path / "index.html"
+    page.write_text((built_site.site / "index.html").read_text(encoding="utf-8"), "utf-8")
+    with_search_at_once(tmp_path)
+    found = re.search(r'"search": "([^"]*)"', page.read_text(encoding="utf-8"))
+    assert found
+    assert MATERIAL_WORKER.search("/" + found[1])
 
 
 def test_search_works_beside_the_engine(visit, site_url):
@@ -25,3 +90,22 @@ def test_search_works_on_a_rule_page(visit, site_url):
     page = visit().page
     page.goto(f"{site_url}rules/2/5/")
     top_result_mentions(page, "stalling")
+
+
+def test_the_index_waits_for_the_engine_unless_the_reader_searches(visit, site_url):
+    """While the engine is starting (its WebAssembly held back), Material's search worker
+    is not even fetched; once the reader opens search, it is, and search answers."""
+    opened = visit()
+    page = opened.page
+    held = []
+    page.context.route("**/pyodide.asm.wasm", lambda route: held.append(route))  # never answered
+    fetched: list[str] = []
+    page.on("request", lambda request: fetched.append(request.url))
+    page.goto(site_url + CALCULATOR)
+    page.wait_for_function("() => document.querySelector('[data-engine-status]:not([hidden])')")
+    page.wait_for_timeout(WAITING_MS)
+    assert held  # the engine is starting
+    assert any(url.endswith("/search-when-free.js") for url in fetched)
+    assert not [url for url in fetched if MATERIAL_WORKER.search(url)]
+    top_result_mentions(page, "stalling")
+    assert [url for url in fetched if MATERIAL_WORKER.search(url)]

@@ -46,6 +46,10 @@ const WORKER_URL = new URL("./engine-worker.js", import.meta.url);
 const ENGINE_URL = new URL("../../engine/", import.meta.url);
 const SINGLETON = Symbol.for("lvl-rules.engine");
 const STARTING_TIMEOUT_MS = 120_000;
+// Held while the engine starts: Material's search worker builds its index only once it
+// is free (docs/assets/javascripts/workers/search-when-free.js), so that the two do not
+// share a phone's two cores.
+const STARTING_LOCK = "lvl-rules-engine-starting";
 
 export class EngineError extends Error {
   constructor(message, { kind, field = null, cause } = {}) {
@@ -331,11 +335,21 @@ class Engine {
       ...changes,
       elapsed: Math.round(performance.now() - (this._startedAt ?? 0)),
     };
-    if (changes.state) this.state = changes.state;
+    if (changes.state) {
+      this.state = changes.state;
+      this._holdStartingLock(changes.state === "starting");
+    }
     for (const fn of this._listeners) callSafely(fn, this.status);
-    // benchmarks/pages/search-later.js (the site_variants benchmark) waits for this.
-    if (changes.state === "ready" || changes.state === "failed") {
-      globalThis.dispatchEvent?.(new Event("lvl-rules-engine-settled"));
+  }
+
+  // Takes STARTING_LOCK while `starting`, lets it go otherwise (where there are locks).
+  _holdStartingLock(starting) {
+    if (starting && !this._letGo && globalThis.navigator?.locks) {
+      const held = new Promise((resolve) => (this._letGo = resolve));
+      navigator.locks.request(STARTING_LOCK, () => held).catch(() => {});
+    } else if (!starting && this._letGo) {
+      this._letGo();
+      this._letGo = null;
     }
   }
 }
