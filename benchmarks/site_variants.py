@@ -62,8 +62,9 @@ def with_search_at_once(site: Path) -> None:
     for page in site.rglob("*.html"):
         text = page.read_text(encoding="utf-8")
         at_once = OUR_SEARCH_WORKER.sub(rf'\g<folder>{imported_by_ours()}"', text)
-        changed += at_once != text
-        page.write_text(at_once, encoding="utf-8")
+        if at_once != text:
+            changed += 1
+            page.write_text(at_once, encoding="utf-8")
     if not changed:
         raise SystemExit("search-at-once: no page names search-when-free.js any more")
 
