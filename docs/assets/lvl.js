@@ -25,10 +25,19 @@ document.addEventListener("click", async (event) => {
 
 // The reader opens search (the search box, or the header's search button on a phone):
 // Material's search worker starts now if it was waiting for the engine
-// (assets/javascripts/workers/search-when-free.js).
+// (assets/javascripts/workers/search-when-free.js). A worker that begins to wait asks
+// ("waiting"): a reader who wanted search before it listened (a link with ?q=, which
+// Material opens as the page loads) is not left waiting.
 const searchChannel = typeof BroadcastChannel === "function" ? new BroadcastChannel("lvl-rules-search") : null;
+let searchIsWanted = new URLSearchParams(location.search).has("q");
 function searchWanted() {
+  searchIsWanted = true;
   searchChannel?.postMessage("start");
+}
+if (searchChannel) {
+  searchChannel.onmessage = (event) => {
+    if (event.data === "waiting" && searchIsWanted) searchChannel.postMessage("start");
+  };
 }
 document.addEventListener("focusin", (event) => {
   if (event.target.closest?.("[data-md-component=search-query]")) searchWanted();
@@ -36,7 +45,6 @@ document.addEventListener("focusin", (event) => {
 document.addEventListener("change", (event) => {
   if (event.target.id === "__search" && event.target.checked) searchWanted();
 });
-if (document.getElementById("__search")?.checked) searchWanted(); // a link with ?q=
 
 if (typeof document$ !== "undefined") {
   document$.subscribe(showCopyButtons);  // Material: after every (instant) page load

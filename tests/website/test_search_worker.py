@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from playwright.sync_api import expect
 from search_box import top_result_mentions
 
 from benchmarks.site_variants import with_search_at_once
@@ -20,6 +21,7 @@ ENGINE_MS = 60_000  # generous: a cold start on a loaded 2-core CI machine
 MATERIAL_WORKER = re.compile(r"/assets/javascripts/workers/search\.[0-9a-f]+\.min\.js$")
 CALCULATOR = "calculator/?edition=1&age=30&lvl=3&uniform=gi&events="
 WAITING_MS = 3000  # the engine held back this long: Material's worker is not fetched
+SEARCH_SOON_MS = 5000  # well under search-when-free.js's START_ANYWAY_MS (10 s)
 
 MATERIAL_BLOCK = """
       <script id="__config" type="application/json">{"base": "../..", "features": [],
@@ -109,3 +111,16 @@ def test_the_index_waits_for_the_engine_unless_the_reader_searches(visit, site_u
     assert not [url for url in fetched if MATERIAL_WORKER.search(url)]
     top_result_mentions(page, "stalling")
     assert [url for url in fetched if MATERIAL_WORKER.search(url)]
+
+
+def test_a_search_link_does_not_wait_for_the_engine(visit, site_url):
+    """A link with ?q= on the calculator, the engine held back: Material opens search as
+    the page loads, and the results come without waiting for the engine (or 10 s)."""
+    page = visit().page
+    held = []
+    page.context.route("**/pyodide.asm.wasm", lambda route: held.append(route))  # never answered
+    page.goto(f"{site_url}{CALCULATOR}&q=stalling")
+    expect(page.locator(".md-search-result__item").first).to_contain_text(
+        "stalling", ignore_case=True, timeout=SEARCH_SOON_MS
+    )
+    assert held  # the engine is still starting

@@ -12,7 +12,8 @@
 // in order. It imports Material's worker and hands them over, on the first of:
 // - the Web Lock ENGINE_STARTING is free: engine-client.js holds it while the engine
 //   starts, and on a page without the engine it is free at once;
-// - the reader opens search: "start" on the BroadcastChannel SEARCH_CHANNEL (assets/lvl.js);
+// - the reader opens search: "start" on the BroadcastChannel SEARCH_CHANNEL (assets/lvl.js,
+//   which also answers this worker's "waiting" if the reader wanted search before);
 // - START_ANYWAY_MS have passed (another tab's engine on a slow network, say).
 // Building the index takes ~0.4 s of CPU; beside the engine's start-up on two cores, it
 // held the calculator's first answer back: 1,216 vs 1,008 ms on localhost (medians of 5,
@@ -41,7 +42,10 @@ function start() {
 
 self.addEventListener("message", hold);
 const channel = typeof BroadcastChannel === "function" ? new BroadcastChannel(SEARCH_CHANNEL) : null;
-if (channel) channel.onmessage = (event) => event.data === "start" && start();
+if (channel) {
+  channel.onmessage = (event) => event.data === "start" && start();
+  channel.postMessage("waiting");
+}
 const anyway = setTimeout(start, START_ANYWAY_MS);
 // Started outside the lock's callback: the lock is let go at once, and a failure to
 // import Material's worker is reported as this worker's error.
