@@ -89,11 +89,9 @@ def _patch_worker(site: Path, patch_name: str) -> None:
 # has one of them stops the variant: measure again against the new worker).
 WHEEL_IN_FSINIT = (
     (
-        "  const fetched = Promise.all([\n",
-        '  const wheelBytes = downloads.fetch(wheel, { keep: true, priority: "low" });\n'
-        "  const fetched = Promise.all([\n",
+        '  downloads.fetch(wheel, { priority: "low" });\n',
+        '  const wheelBytes = downloads.fetch(wheel, { keep: true, priority: "low" });\n',
     ),
-    ('    downloads.fetch(wheel, { priority: "low" }),\n', "    wheelBytes,\n"),
     (
         "    packageBaseUrl: engineURL.href,\n",
         "    packageBaseUrl: engineURL.href,\n"

@@ -11,8 +11,12 @@ names always come from one build (a pinned Pyodide version, or a hash in the nam
     engine/wheels/<hash>/<wheel>         the lvl_rules wheel, installed by Pyodide's public
                                          loadPackage() from the manifest's lock file entry
     engine/snapshot-<hash>.bin           Pyodide's memory with lvl_rules imported and both
-                                         editions loaded, without its all-zero pages (made by
-                                         make_snapshot.mjs in Node, on the same stdlib)
+                                         editions loaded (made by make_snapshot.mjs in Node,
+                                         on the same stdlib), its static data XORed with the
+                                         WebAssembly's, without its all-zero pages
+    engine/stdlib-<hash>.zip             (a second one) the part of the engine's standard
+                                         library the snapshot has not imported: what a
+                                         worker that restores it is given
 
 Every large file has ``.br`` and ``.gz`` siblings (build_scripts.publish.precompress) and
 the manifest gives each file's size in each encoding, for the progress a person sees.
@@ -53,7 +57,7 @@ from pathlib import Path
 from typing import Any
 
 from build_scripts.bundle.manifest import lock_entry
-from build_scripts.bundle.stdlib import engine_stdlib
+from build_scripts.bundle.stdlib import engine_stdlib, not_imported
 from build_scripts.bundle.wheel import current_wheel
 from build_scripts.publish.precompress import write_atomic, write_siblings
 
@@ -64,14 +68,15 @@ SNAPSHOT_SCRIPT = HERE / "make_snapshot.mjs"
 NODE_PYODIDE = ROOT / "node_modules" / "pyodide"
 CACHE = ROOT / ".cache" / "engine"
 
-MANIFEST_FORMAT = 2
-SNAPSHOT_FORMAT = 4  # bump to remake cached snapshots
+MANIFEST_FORMAT = 3
+SNAPSHOT_FORMAT = 5  # bump to remake cached snapshots
 PAGE_BYTES = 4096  # granularity of the zero pages dropped from the snapshot
 # Published files worth precompressed siblings (text or highly compressible binary).
 COMPRESSIBLE = (".mjs", ".js", ".wasm", ".json", ".zip", ".bin")
 COMPRESS_MIN_BYTES = 1024
 SNAPSHOT_TIMEOUT_SECONDS = 300
 STDLIB = "python_stdlib.zip"
+SNAPSHOT_STDLIB = "stdlib.zip"  # beside the cached snapshot: the library it has not imported
 PACKAGE = "lvl-rules"  # the wheel's name in the lock file
 
 
@@ -163,6 +168,10 @@ def build_bundle(
     )
     packed_sha = sha256_file(packed_file)
     snapshot = publish(packed_file, f"snapshot-{packed_sha[:16]}.bin")
+    snapshot_stdlib_file = packed_file.with_name(SNAPSHOT_STDLIB)
+    snapshot_stdlib = publish(
+        snapshot_stdlib_file, f"stdlib-{sha256_file(snapshot_stdlib_file)[:16]}.zip"
+    )
 
     lock_info = json.loads((pyodide_dir / "pyodide-lock.json").read_text(encoding="utf-8"))["info"]
     manifest = {
@@ -180,7 +189,9 @@ def build_bundle(
         "snapshot": {
             **snapshot,
             "raw_size": snapshot_info["raw_size"],
+            "memory_offset": snapshot_info["memory_offset"],
             "segments": snapshot_info["segments"],
+            "stdlib": snapshot_stdlib,
             "site_packages": snapshot_info["site_packages"],
             "python": snapshot_info["python"],
         },
@@ -206,7 +217,8 @@ def sha256_file(path: Path) -> str:
 
 
 def pack_memory(memory: bytes, page: int = PAGE_BYTES) -> tuple[bytes, list[list[int]]]:
-    """Drop the all-zero pages of a memory image (half of a fresh Pyodide heap).
+    """Drop the all-zero pages of a memory image (half of a fresh Pyodide heap, and most
+    of its static data once make_snapshot.mjs has XORed it with the WebAssembly's).
 
     Returns the remaining bytes, concatenated, and ``[offset, length]`` of each run of
     kept pages; the worker writes the runs into a zero-filled buffer of the full size.
@@ -336,10 +348,12 @@ def _cached_compiled_stdlib(key: str, pyodide_dir: Path, sources: bytes, cache_d
 def _cached_snapshot(
     key: str, pyodide_dir: Path, wheel: Path, stdlib: Path, cache_dir: Path
 ) -> tuple[Path, dict[str, Any], bool]:
-    """The packed snapshot and its description, made only when the key is new."""
+    """The packed snapshot and its description, made only when the key is new, with the
+    part of ``stdlib`` its interpreter has not imported beside it (SNAPSHOT_STDLIB)."""
     folder = cache_dir / "snapshot" / key
     packed_file, info_file = folder / "snapshot.bin", folder / "snapshot.json"
-    if packed_file.is_file() and info_file.is_file():
+    rest_file = folder / SNAPSHOT_STDLIB
+    if packed_file.is_file() and info_file.is_file() and rest_file.is_file():
         return packed_file, json.loads(info_file.read_text(encoding="utf-8")), True
     folder.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(dir=folder) as scratch:
@@ -359,6 +373,7 @@ def _cached_snapshot(
         info = json.loads(Path(f"{raw}.json").read_text(encoding="utf-8"))
         packed, info["segments"] = pack_memory(raw.read_bytes())
         write_atomic(packed_file, packed)
+        write_atomic(rest_file, not_imported(stdlib, info["imported_stdlib"]))
     write_atomic(info_file, json.dumps(info, indent=2).encode() + b"\n")
     return packed_file, info, False
 

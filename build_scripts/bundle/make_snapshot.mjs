@@ -11,9 +11,10 @@
 // --list-stdlib: boot on Pyodide's whole standard library, do what the snapshot does and
 // also import every module of the wheel (the CLI too: any module lvl_rules imports only
 // when a function runs is then seen), and write the standard library's files that the
-// interpreter then has loaded, as JSON (names inside python_stdlib.zip). engine.py
-// publishes only those (the engine's standard library) and makes the snapshot on them:
-// a restored interpreter's zipimport remembers where each file sits in the zip it saw.
+// interpreter then has loaded, as JSON (names inside python_stdlib.zip; not the frozen
+// modules', which the interpreter carries in itself and never reads from the zip).
+// engine.py publishes only those (the engine's standard library) and makes the snapshot
+// on them.
 //
 // --compile-stdlib: write the --stdlib archive (sources) again with each module compiled
 // by this very interpreter (Pyodide's Python, which the host's is not; booted on Pyodide's
@@ -22,8 +23,10 @@
 //
 // Boots Pyodide in Node, installs the lvl_rules wheel with loadPackage, imports
 // lvl_rules, loads every edition and answers one request of each kind (so lazy imports
-// and caches are warm), then writes the WebAssembly memory to --out and a JSON
-// description (site-packages path, Python version, timings) to --out + ".json".
+// and caches are warm), then writes the WebAssembly memory to --out, its static data
+// XORed with the WebAssembly file's (docs/assets/engine/snapshot.js), and a JSON
+// description (site-packages path, Python version, where the memory begins, the standard
+// library files the interpreter has imported, timings) to --out + ".json".
 // The browser restores that memory instead of starting CPython and importing the
 // package again. The FS is not part of the snapshot: the worker unpacks the wheel
 // into the same site-packages path after restoring, so data files stay readable.
@@ -34,6 +37,8 @@ import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
+
+import { xorStaticData } from "../../docs/assets/engine/snapshot.js";
 
 const WARM_UP = [
   { action: "editions" },
@@ -118,6 +123,20 @@ with zipfile.ZipFile(SOURCES) as sources, zipfile.ZipFile(compiled, "w") as targ
         target.writestr(kept, data)
 with open(COMPILED, "wb") as out:
     out.write(compiled.getvalue())
+`;
+
+// The standard library files of the modules the interpreter has loaded, as JSON (names
+// inside the zip it runs on), leaving out the frozen modules: the interpreter carries
+// them in itself (their __file__ names the zip all the same).
+const LOADED_STDLIB = `
+import json, sys
+zip_path = next(p for p in sys.path if p.endswith(".zip")) + "/"
+json.dumps(sorted({
+    module.__file__.removeprefix(zip_path)
+    for module in list(sys.modules.values())
+    if (getattr(module, "__file__", None) or "").startswith(zip_path)
+    and getattr(module.__spec__, "origin", None) != "frozen"
+}))
 `;
 
 async function compileStdlib(pyodide, sources, out) {
@@ -216,29 +235,30 @@ json.dumps({
     "editions": list(lvl_rules.edition_ids()),
 })
 `);
+  const loaded = JSON.parse(pyodide.runPython(LOADED_STDLIB));
   if (values["list-stdlib"]) {
-    const used = pyodide.runPython(`
-import json, sys
-zip_path = next(p for p in sys.path if p.endswith(".zip")) + "/"
-json.dumps(sorted({
-    module.__file__.removeprefix(zip_path)
-    for module in list(sys.modules.values())
-    if (getattr(module, "__file__", None) or "").startswith(zip_path)
-}))
-`);
-    await writeFile(values["list-stdlib"], used + "\n");
-    console.log(`${JSON.parse(used).length} standard library files in use`);
+    await writeFile(values["list-stdlib"], JSON.stringify(loaded) + "\n");
+    console.log(`${loaded.length} standard library files in use`);
     return;
   }
   const scrubbed = zeroFreeMemory(pyodide._module);
   if (!scrubbed) throw new Error("zeroFreeMemory zeroed nothing: has Pyodide's _module changed?");
   const snapshot = pyodide.makeMemorySnapshot();
+  // The snapshot is Pyodide's header, then the whole memory.
+  const memoryOffset = snapshot.length - pyodide._module.HEAPU8.length;
+  if (!(memoryOffset > 0)) {
+    throw new Error("the snapshot is no larger than the memory: has its format changed?");
+  }
+  const wasm = new Uint8Array(await readFile(path.join(indexDir, "pyodide.asm.wasm")));
+  xorStaticData(snapshot, memoryOffset, wasm);
   await writeFile(values.out, snapshot);
   const info = {
     ...JSON.parse(summary),
     pyodide: pyodide.version,
     site_packages: sitePackages,
     raw_size: snapshot.length,
+    memory_offset: memoryOffset,
+    imported_stdlib: loaded,
     free_bytes_zeroed: scrubbed,
     seconds: {
       boot: (booted - started) / 1000,

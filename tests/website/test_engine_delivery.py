@@ -113,13 +113,56 @@ def test_broken_webassembly_ends_in_the_plain_message_with_the_chart(
         stop_server(server)
 
 
+def engine_versions(page) -> dict:
+    """The running engine's versions, once it is ready."""
+    return page.evaluate(
+        """async () => {
+          const { engine } = await import(
+            document.querySelector("script[src*=engine-client]").src);
+          return (await engine.ready).versions;
+        }"""
+    )
+
+
+def test_a_snapshot_that_does_not_restore_leaves_python_to_start_afresh(
+    chromium, built_site, tmp_path
+):
+    """The memory snapshot spoilt on its way (its bytes are not the manifest's): the
+    worker says so in the console and starts Python on the whole standard library, which
+    it had not needed until then; the answers are the same."""
+    server, url, log = serve_recorded(built_site, tmp_path / "site")
+    manifest = json.loads((built_site.site / "engine" / "manifest.json").read_text("utf-8"))
+    context = chromium.new_context()
+    warnings = []
+    context.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
+    try:
+        context.route(
+            "**/engine/snapshot-*.bin",
+            lambda route: route.fulfill(status=200, body=b"\1" * 4096),
+        )
+        page = context.new_page()
+        page.goto(url + LOOKUP)
+        assert expected() == shown(page)
+        versions = engine_versions(page)
+        assert versions["snapshot"].startswith("failed: ")
+        assert "sha256" in versions["snapshot"]
+        assert any("starting Python from scratch" in text for text in warnings)
+        sent = log.paths()
+        assert f"/engine/{manifest['snapshot']['stdlib']['path']}" in sent
+        assert f"/engine/{manifest['stdlib']['path']}" in sent
+    finally:
+        context.close()
+        stop_server(server)
+
+
 def redeploy(site: Path) -> set[str]:
     """A new build on the server: the engine files under new content addresses (the old
     ones gone), the pages naming them, the lookup page marked; returns the old paths."""
     manifest_file = site / "engine" / "manifest.json"
     manifest = json.loads(manifest_file.read_text(encoding="utf-8"))
     old = set()
-    for entry in (manifest["stdlib"], manifest["snapshot"], manifest["wheel"]):
+    snapshot = manifest["snapshot"]
+    for entry in (manifest["stdlib"], snapshot, snapshot["stdlib"], manifest["wheel"]):
         old.add(entry["path"])
         new_path = re.sub(r"[0-9a-f]{16}", lambda m: m.group(0)[::-1], entry["path"], count=1)
         for suffix in ("", ".br", ".gz"):

@@ -158,6 +158,29 @@ def test_the_engine_is_kept_after_the_calculator_was_used(served, browser_contex
         p for p in log.paths() if p.startswith("/engine/") and p != "/engine/manifest.json"
     ]
     assert len(engine_files) == len(set(engine_files))  # each sent once, kept from the cache
+    # On localhost the engine restored its snapshot, on the part of the standard library
+    # the snapshot has not imported. The whole library is kept too, once it has answered:
+    # should the snapshot not restore, Python starts on it, offline as well.
+    manifest = json.loads((site / "engine" / "manifest.json").read_text("utf-8"))
+    assert "used" == engine_versions(page)["snapshot"]
+    loaded, for_next_visit = page.evaluate(
+        """async () => {
+          const { engine } = await import(
+            document.querySelector("script[src*=engine-client]").src);
+          return [engine.files(), engine.files({ forNextTime: true })];
+        }"""
+    )
+    whole, part = (
+        f"{url}engine/{e['path']}" for e in (manifest["stdlib"], manifest["snapshot"]["stdlib"])
+    )
+    assert (part in loaded, whole in loaded) == (True, False)
+    assert {part, whole} <= set(for_next_visit)
+    page.wait_for_selector(
+        "[data-lvl-offline-next-visit='kept']", state="attached", timeout=KEPT_MS
+    )
+    assert {
+        f"engine/{e['path']}" for e in (manifest["stdlib"], manifest["snapshot"]["stdlib"])
+    } <= set(kept_urls(page, url))
 
     context.set_offline(True)
     page = context.new_page()
@@ -196,7 +219,7 @@ def test_a_visit_without_the_snapshot_keeps_it_for_the_next(served, browser_cont
     """On 4G the first visit does without the memory snapshot (it would take longer to
     download than Python takes to start); once the engine has answered, the snapshot is
     kept in the background, and the next visit restores Python from it."""
-    url, log, _ = served
+    url, log, site = served
     context, _ = browser_context
     page = context.new_page()
     cdp = context.new_cdp_session(page)
@@ -214,6 +237,9 @@ def test_a_visit_without_the_snapshot_keeps_it_for_the_next(served, browser_cont
     again.goto(url + LOOKUP)
     assert "used" == engine_versions(again)["snapshot"]
     assert snapshots == [p for p in log.paths() if p.startswith("/engine/snapshot-")]
+    # The part of the standard library the snapshot restores on was kept with it.
+    manifest = json.loads((site / "engine" / "manifest.json").read_text("utf-8"))
+    assert 1 == log.paths().count(f"/engine/{manifest['snapshot']['stdlib']['path']}")
 
 
 def test_keep_everything_makes_the_whole_site_work_offline(served, browser_context):

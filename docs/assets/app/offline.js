@@ -84,9 +84,11 @@ async function engineSettled() {
 
 // On the lookup and calculator: once the engine has started, keep the files it loaded
 // (they are in the browser's HTTP cache by then: no byte is sent again). Once it has
-// answered, unless the visitor saves data, also its memory snapshot if this visit did
-// without it (a slow network): downloaded in the background, for the next visit, which
-// restores Python from it instead of starting it (benchmarks/network.py, repeat visit).
+// answered, unless the visitor saves data, also what the next visit may need (engine.files
+// says which): its memory snapshot if this visit did without it (a slow network), so that
+// the next restores Python from it instead of starting it (benchmarks/network.py, repeat
+// visit); the whole standard library if it restored the snapshot. Downloaded in the
+// background.
 async function keepEngineOnceStarted(active) {
   const engine = globalThis[Symbol.for("lvl-rules.engine")];
   if (!engine) return;

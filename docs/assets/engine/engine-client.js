@@ -181,16 +181,23 @@ class Engine {
 
   /**
    * The URLs of the files the running engine loaded (to keep them offline), or []. With
-   * `forNextTime`, also its memory snapshot, if it did without it, unless the connection
-   * is costly: a repeat visit then restores Python from it instead of starting it.
+   * `forNextTime`, also what a later visit may need: the memory snapshot (and its part of
+   * the standard library), if it did without it, unless the connection is costly, so that
+   * a repeat visit restores Python from it instead of starting it; and the whole standard
+   * library, if it restored the snapshot, on which Python starts should the snapshot ever
+   * not restore, offline too.
    */
   files({ forNextTime = false } = {}) {
     const manifest = manifestInPage();
     if (this.state !== "ready" || !manifest) return [];
-    const used = [manifest.stdlib, manifest.wheel, ...manifest.runtime];
-    const snapshotUsed = this.status.versions?.snapshot === "used";
-    if (manifest.snapshot && (snapshotUsed || (forNextTime && !connectionIsCostly()))) {
-      used.push(manifest.snapshot);
+    const used = [manifest.wheel, ...manifest.runtime];
+    const withSnapshot = manifest.snapshot ? [manifest.snapshot, manifest.snapshot.stdlib] : [];
+    if (this.status.versions?.snapshot === "used") {
+      used.push(...withSnapshot);
+      if (forNextTime) used.push(manifest.stdlib);
+    } else {
+      used.push(manifest.stdlib);
+      if (forNextTime && !connectionIsCostly()) used.push(...withSnapshot);
     }
     return [new URL("manifest.json", ENGINE_URL).href, ...used.map((f) => new URL(f.path, ENGINE_URL).href)];
   }

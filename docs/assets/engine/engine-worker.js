@@ -13,9 +13,10 @@
 //   wheels/<hash>/<wheel>     lvl_rules, installed by loadPackage from the manifest's
 //                             lock file entry (checked against its sha256 by Pyodide)
 //   snapshot-<hash>.bin       Pyodide's memory with lvl_rules imported and both editions
-//                             loaded, without its all-zero pages ("segments" says where
-//                             each kept run goes): restoring it skips CPython's start-up
-//                             and every import
+//                             loaded, packed (snapshot.js unpacks it): restoring it skips
+//                             CPython's start-up and every import
+//   stdlib-<hash>.zip         (snapshot.stdlib) the part of the standard library that the
+//                             snapshot has not imported: the stdLibURL when restoring it
 //
 // Protocol. Page -> worker, first: {type: "start", engineURL, manifest?, saveData?}
 //   (saveData: the reader saves data; the snapshot, which only saves time, is left out)
@@ -32,6 +33,7 @@
 //   {type: "csp", directive, blocked}            the CSP blocked something
 // Page -> worker, then: {type: "request", id, request}   request: JSON text
 
+const MANIFEST_FORMAT = 3; // build_scripts/bundle/engine.py
 const STAGES = ["downloading", "starting", "ready"];
 const PROGRESS_INTERVAL_MS = 100;
 const timings = {};
@@ -91,10 +93,17 @@ const WASM_HEADER = [0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00];
 // (counted by the network benchmark), and no fetch of Pyodide's is replaced.
 
 class Downloads {
+  // `files`: the downloads expected, for the total a person sees before each has begun.
   constructor(files) {
     this.loaded = new Map(); // url -> bytes received, scaled to the encoding sent
-    this.sizes = new Map(files.map(({ url, entry }) => [url.href, size(entry, "br")]));
+    this.sizes = new Map();
+    for (const file of files) this.expect(file);
     this.responses = []; // each download's response, once its status is known to be ok
+    this.bodies = []; // each download, until its body has arrived
+    this.error = null; // the first download that failed
+    this.failed = null;
+    this.failure = new Promise((_, reject) => (this.failed = reject)); // the first to fail
+    this.failure.catch(() => {}); // awaited through unless()
     this.reported = 0;
     this.began = performance.now();
     this.firstByte = null; // when the first bytes of any download arrived
@@ -109,10 +118,24 @@ class Downloads {
     });
   }
 
+  expect({ url, entry }) {
+    if (!this.sizes.has(url.href)) this.sizes.set(url.href, size(entry, "br"));
+  }
+
+  // A file expected that is not downloaded after all.
+  forget({ url }) {
+    this.sizes.delete(url.href);
+  }
+
   // Resolves once every download so far has an answer from the server that is ok (its
   // body may still be on its way); rejects with the first that is not.
   responded() {
     return Promise.all(this.responses);
+  }
+
+  // Resolves once every download so far has arrived whole.
+  arrived() {
+    return Promise.all(this.bodies);
   }
 
   received() {
@@ -138,9 +161,12 @@ class Downloads {
     return total;
   }
 
-  // Starts a download; resolves with the bytes if `keep`, once the body has arrived (its
-  // bytes counted as they come). A status that is not ok rejects it, and responded().
+  // Starts a download; resolves once the body has arrived (its bytes counted as they
+  // come) with the bytes if `keep` (true, or a promise of whether they are wanted: they
+  // are held until it says), else with null. A status that is not ok rejects it,
+  // responded() and `failure`; so does a body that breaks off.
   fetch({ url, entry }, { keep = false, priority = "auto" } = {}) {
+    this.expect({ url, entry });
     const response = fetch(url, { priority }).then((response) => {
       if (response.status === 404 || response.status === 410) {
         throw new MissingFile(url.pathname, response.status);
@@ -150,7 +176,13 @@ class Downloads {
     });
     response.catch(() => {}); // awaited by responded() and below
     this.responses.push(response);
-    return response.then((ok) => this._read(ok, url, entry, keep));
+    const body = response.then((ok) => this._read(ok, url, entry, keep));
+    body.catch((error) => {
+      this.error ??= error;
+      this.failed(error);
+    });
+    this.bodies.push(body.then(() => null)); // not the bytes: they go with their reader
+    return body;
   }
 
   async _read(response, url, entry, keep) {
@@ -177,7 +209,7 @@ class Downloads {
     }
     this.loaded.set(url.href, size(entry, encoding));
     this.report(true);
-    return keep ? concat(chunks, received) : null;
+    return (await keep) ? concat(chunks, received) : null;
   }
 
   report(force = false) {
@@ -219,61 +251,58 @@ async function checkSha256(bytes, expected, url) {
   }
 }
 
-// The snapshot's memory image: its kept runs written into a zero-filled buffer.
-function unpackSnapshot(packed, entry) {
-  const memory = new Uint8Array(entry.raw_size);
-  let offset = 0;
-  for (const [start, length] of entry.segments) {
-    memory.set(packed.subarray(offset, offset + length), start);
-    offset += length;
-  }
-  if (offset !== packed.length) {
-    throw new Error(`the snapshot has ${packed.length} bytes, its segments ${offset}`);
-  }
-  return memory;
-}
-
 // --- The snapshot, only where it pays. Restoring it saves starting Python and importing
 // lvl_rules: about 1 s on this 2-core machine since the standard library is compiled
 // (from the WebAssembly instantiated to the engine ready: 1.1-1.4 s without it, 0.2 s
-// with it, on localhost). But it is the largest download, 3.5 MB as brotli: 3.1 s on 4G,
-// 17 s on slow 4G. It is used when this browser keeps it already, or when the network
-// brings it in less than BOOT_WITHOUT_SNAPSHOT_MS (the lower figure: it spares the bytes
-// a phone on a metered plan pays for). The rate is measured on the first MEASURE_BYTES
-// of the downloads (or for MEASURE_MS), not taken from navigator.connection, whose guess
-// on localhost here was 1.55 Mbit/s. Pyodide is started only once this is known, so it
-// is known early: on 4G by the time Pyodide's JavaScript has arrived, which it waits for
-// anyway. (Waiting for the WebAssembly or 1.5 s instead cost the calculator 0.8 s on 4G.)
+// with it, on localhost). But it costs bytes: with its part of the standard library, in
+// place of the whole library, 1.7 MB more as brotli (2.5 MB in all): 1.5 s more on 4G,
+// 8 s on slow 4G. It is used when this browser keeps it already, or when the network
+// brings those bytes in less than BOOT_WITHOUT_SNAPSHOT_MS (the lower figure: it spares
+// the bytes a phone on a metered plan pays for). The rate is measured on the first
+// MEASURE_BYTES of the downloads (or for MEASURE_MS), not taken from
+// navigator.connection, whose guess on localhost here was 1.55 Mbit/s. Pyodide is
+// started only once this is known, so it is known early: on 4G by the time Pyodide's
+// JavaScript has arrived, which it waits for anyway. (Waiting for the WebAssembly or
+// 1.5 s instead cost the calculator 0.8 s on 4G.) The standard library is asked for once
+// this is known, since it says which one: on a phone's network the WebAssembly, asked for
+// first, has the bandwidth meanwhile.
 // A visit that did without it keeps it for the next in the background once the engine
 // has answered (docs/assets/app/offline.js; not when saving data); an engine kept offline
 // without it (the snapshot's download not over, or Save-Data) does without it, whatever
-// the network (the cache's speed says nothing about the network's). Returns {use: promise
-// of a boolean, known within MEASURE_MS; image: promise of the memory image, which never
-// settles when not used}.
+// the network (the cache's speed says nothing about the network's). Resolves with whether
+// to use it, within MEASURE_MS.
 const BOOT_WITHOUT_SNAPSHOT_MS = 1000;
 const MEASURE_BYTES = 1 << 20;
 const MEASURE_MS = 700;
 
-function snapshotIfItPays(snapshot, wasmURL, downloads) {
-  const use = (async () => {
+function snapshotPays({ snapshot, library, stdlib, wasm }, downloads) {
+  const pays = (async () => {
     const kept = (url) => globalThis.caches?.match(url.href).catch(() => null) ?? null;
     if (await kept(snapshot.url)) return true;
     // The engine is kept without its snapshot (it was not worth downloading then): the
     // files now come from the cache, whose speed says nothing about the network's.
-    if (await kept(wasmURL)) return false;
+    if (await kept(wasm.url)) return false;
     await Promise.race([downloads.whenReceived(MEASURE_BYTES), sleep(MEASURE_MS)]);
     const { rate, wait } = downloads.speed();
-    const eta = wait + size(snapshot.entry, "br") / Math.max(rate, 1e-6);
+    const extra = [snapshot, library].reduce((sum, file) => sum + size(file.entry, "br"), 0);
+    const eta = wait + (extra - size(stdlib.entry, "br")) / Math.max(rate, 1e-6);
     mark(`snapshot would take ${Math.round(eta)} ms`);
     return eta <= BOOT_WITHOUT_SNAPSHOT_MS;
   })();
-  const image = use.then(async (yes) => {
-    if (!yes) return new Promise(() => {});
-    const packed = await downloads.fetch(snapshot, { keep: true, priority: "low" });
-    await checkSha256(packed, snapshot.entry.sha256, snapshot.url);
-    return unpackSnapshot(packed, snapshot.entry);
-  });
-  return { use, image };
+  return pays.catch(() => false);
+}
+
+// The memory image to restore, once the snapshot and the WebAssembly (`wasmBytes`, the
+// runtime's own download, kept for this) have arrived: {memory, RESTORED}.
+async function snapshotImage(snapshot, downloads, wasmBytes) {
+  const packed = downloads.fetch(snapshot, { keep: true, priority: "low" });
+  const module = import("./snapshot.js");
+  module.catch(() => {}); // awaited below
+  await checkSha256(await packed, snapshot.entry.sha256, snapshot.url);
+  const { unpackSnapshot, RESTORED } = await module;
+  const memory = unpackSnapshot(await packed, snapshot.entry, await wasmBytes);
+  mark("snapshot unpacked");
+  return { memory, RESTORED };
 }
 
 function sleep(ms) {
@@ -298,7 +327,8 @@ function checkWebAssembly() {
   }
 }
 
-// If the page had no manifest, fetch it here.
+// If the page had no manifest, fetch it here. A manifest of another format comes from a
+// page of another build than this worker's: the page reloads into this one.
 async function readManifest(start, engineURL) {
   let manifest = start.manifest;
   if (!manifest) {
@@ -306,7 +336,9 @@ async function readManifest(start, engineURL) {
     if (!response.ok) throw new Error(`manifest.json: HTTP ${response.status}`);
     manifest = await response.json();
   }
-  if (manifest.format !== 2) throw new Error(`manifest.json has unknown format ${manifest.format}`);
+  if (manifest.format !== MANIFEST_FORMAT) {
+    throw new MissingFile(`manifest.json of format ${manifest.format}`, 410);
+  }
   return manifest;
 }
 
@@ -325,37 +357,38 @@ async function boot() {
   const snapshot = manifest.snapshot ? file(manifest.snapshot) : null;
   const downloads = new Downloads([mjs, asmMjs, wasm, stdlib, wheel]);
 
-  // Everything at once. The WebAssembly is what Python waits for on a first visit, so it
-  // is asked for first and with high priority.
-  const fetched = Promise.all([
-    downloads.fetch(wasm, { priority: "high" }),
-    downloads.fetch(asmMjs),
-    downloads.fetch(mjs),
-    downloads.fetch(stdlib, { priority: "low" }),
-    downloads.fetch(wheel, { priority: "low" }),
-  ]);
+  const pays =
+    snapshot && !start.saveData
+      ? snapshotPays({ snapshot, library: file(snapshot.entry.stdlib), stdlib, wasm }, downloads)
+      : null;
+  // The runtime and the wheel at once. The WebAssembly is what Python waits for on a
+  // first visit, so it is asked for first and with high priority; its bytes are kept
+  // where the snapshot is used (snapshot.js unpacks it with them).
+  const wasmBytes = downloads.fetch(wasm, { priority: "high", keep: pays ?? false });
+  downloads.fetch(asmMjs);
+  downloads.fetch(mjs);
+  downloads.fetch(wheel, { priority: "low" });
   // A download that fails (a file a newer build removed, say) ends the start-up at once,
   // whatever step it is at, and the page hears of it (a missing file: it reloads into the
   // new build) without waiting for Pyodide to stumble on the same file. Every promise
   // here is handled as it is made: no rejection is left uncaught while another awaits.
-  const failure = fetched.then(() => new Promise(() => {}));
-  failure.catch(() => {});
-  const memory =
-    snapshot && !start.saveData
-      ? snapshotIfItPays(snapshot, wasm.url, downloads)
-      : null;
-  memory?.image.catch(() => {});
+  const failure = downloads.failure;
   const runtime = import(mjs.url.href);
   runtime.catch(() => {});
-  const useSnapshot = memory ? await unless(failure, memory.use) : false;
-  Promise.all([fetched, useSnapshot && memory.image]).then(
+  const useSnapshot = pays ? await unless(failure, pays) : false;
+  const image = useSnapshot ? snapshotImage(snapshot, downloads, wasmBytes) : null;
+  image?.catch(() => {});
+  // The standard library: with the snapshot, only the part it has not imported.
+  const library = useSnapshot ? file(snapshot.entry.stdlib) : stdlib;
+  if (useSnapshot) downloads.forget(stdlib);
+  downloads.fetch(library, { priority: "low" });
+  Promise.all([downloads.arrived(), image]).then(
     () => progress(STAGES[1]),
     () => {},
   );
 
   const options = {
     indexURL: runtimeURL.href,
-    stdLibURL: stdlib.url.href,
     lockFileContents: manifest.pyodide.lockfile,
     packageBaseUrl: engineURL.href,
   };
@@ -369,18 +402,26 @@ async function boot() {
   let snapshotUse = "none";
   if (useSnapshot) {
     try {
-      pyodide = await unless(failure, loadPyodide({ ...options, _loadSnapshot: memory.image }));
+      const memory = image.then((restored) => restored.memory);
+      pyodide = await unless(
+        failure,
+        loadPyodide({ ...options, stdLibURL: library.url.href, _loadSnapshot: memory }),
+      );
+      pyodide.runPython((await image).RESTORED);
       snapshotUse = "used";
     } catch (error) {
-      await unless(failure, memory.image); // throws if the snapshot is missing, say
+      if (downloads.error) throw downloads.error; // the snapshot is missing, say
       // A snapshot that fails its checksum or does not restore: start Python the slow way.
       console.warn("LVL Rules engine: the snapshot failed, starting Python from scratch.", error);
       snapshotUse = `failed: ${error?.message ?? error}`;
+      pyodide = null;
+      downloads.fetch(stdlib, { priority: "high" });
+      await unless(failure, downloads.responded());
     }
   }
   if (snapshot && !useSnapshot)
     snapshotUse = start.saveData ? "skipped: save-data" : "skipped: slow network";
-  pyodide ??= await unless(failure, loadPyodide(options));
+  pyodide ??= await unless(failure, loadPyodide({ ...options, stdLibURL: stdlib.url.href }));
   mark("python started");
   await pyodide.loadPackage("lvl-rules", { checkIntegrity: true, messageCallback: () => {} });
   mark("wheel installed");
