@@ -10,6 +10,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from engine_page import engine_when_ready
 from recording_server import serve_recorded
 
 from build_scripts.bundle.manifest import rewrite_manifest
@@ -113,17 +114,6 @@ def test_broken_webassembly_ends_in_the_plain_message_with_the_chart(
         stop_server(server)
 
 
-def engine_versions(page) -> dict:
-    """The running engine's versions, once it is ready."""
-    return page.evaluate(
-        """async () => {
-          const { engine } = await import(
-            document.querySelector("script[src*=engine-client]").src);
-          return (await engine.ready).versions;
-        }"""
-    )
-
-
 def test_a_snapshot_that_does_not_restore_leaves_python_to_start_afresh(
     chromium, built_site, tmp_path
 ):
@@ -143,7 +133,7 @@ def test_a_snapshot_that_does_not_restore_leaves_python_to_start_afresh(
         page = context.new_page()
         page.goto(url + LOOKUP)
         assert expected() == shown(page)
-        versions = engine_versions(page)
+        versions = engine_when_ready(page)["versions"]
         assert versions["snapshot"].startswith("failed: ")
         assert "sha256" in versions["snapshot"]
         assert any("starting Python from scratch" in text for text in warnings)

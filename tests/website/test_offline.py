@@ -14,6 +14,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from engine_page import engine_when_ready
 from recording_server import serve_recorded
 from search_box import top_result_mentions
 
@@ -162,7 +163,7 @@ def test_the_engine_is_kept_after_the_calculator_was_used(served, browser_contex
     # the snapshot has not imported. The whole library is kept too, once it has answered:
     # should the snapshot not restore, Python starts on it, offline as well.
     manifest = json.loads((site / "engine" / "manifest.json").read_text("utf-8"))
-    assert "used" == engine_versions(page)["snapshot"]
+    assert "used" == engine_when_ready(page)["versions"]["snapshot"]
     loaded, for_next_visit = page.evaluate(
         """async () => {
           const { engine } = await import(
@@ -204,17 +205,6 @@ def kept_urls(page, url: str) -> list[str]:
     return [each.removeprefix(url) for each in held]
 
 
-def engine_versions(page) -> dict:
-    """The running engine's versions, once it is ready (snapshot: "used", "skipped: ...")."""
-    return page.evaluate(
-        """async () => {
-          const { engine } = await import(
-            document.querySelector("script[src*=engine-client]").src);
-          return (await engine.ready).versions;
-        }"""
-    )
-
-
 def test_a_visit_without_the_snapshot_keeps_it_for_the_next(served, browser_context):
     """On 4G the first visit does without the memory snapshot (it would take longer to
     download than Python takes to start); once the engine has answered, the snapshot is
@@ -226,7 +216,7 @@ def test_a_visit_without_the_snapshot_keeps_it_for_the_next(served, browser_cont
     cdp.send("Network.enable")
     cdp.send("Network.emulateNetworkConditions", {"offline": False, **FOUR_G})
     page.goto(url + LOOKUP)
-    assert engine_versions(page)["snapshot"].startswith("skipped")
+    assert engine_when_ready(page)["versions"]["snapshot"].startswith("skipped")
     page.wait_for_selector(
         "[data-lvl-offline-next-visit='kept']", state="attached", timeout=KEPT_MS
     )
@@ -235,7 +225,7 @@ def test_a_visit_without_the_snapshot_keeps_it_for_the_next(served, browser_cont
 
     again = context.new_page()
     again.goto(url + LOOKUP)
-    assert "used" == engine_versions(again)["snapshot"]
+    assert "used" == engine_when_ready(again)["versions"]["snapshot"]
     assert snapshots == [p for p in log.paths() if p.startswith("/engine/snapshot-")]
     # The part of the standard library the snapshot restores on was kept with it.
     manifest = json.loads((site / "engine" / "manifest.json").read_text("utf-8"))
