@@ -7,7 +7,7 @@ VARIANT:
 - ``no-snapshot``: the engine's manifest (engine/manifest.json and the copy in the pages
   that start the engine) names no memory snapshot, so the worker starts Python from
   scratch and installs the wheel: what the snapshot (Pyodide's private ``_loadSnapshot``)
-  is worth, against its 3.7 MB of download.
+  is worth, against its 2.5 MB of download (with its part of the standard library).
 - ``search-at-once``: every page's Material configuration names Material's own search
   worker again, instead of ours that waits while the engine starts
   (build_scripts/pages/search_worker.py): what waiting is worth on the engine pages.
