@@ -170,12 +170,15 @@ def redeploy(site: Path) -> set[str]:
     return {f"/engine/{path}" for path in old}
 
 
-def test_an_old_page_after_a_rebuild_reloads_into_the_new_build(chromium, built_site, tmp_path):
-    """A visitor who left before the engine was kept comes back after a deploy: the old
-    page, served from the offline cache, finds its engine files gone and reloads into the
-    new build, its state (in the address) intact."""
+def come_back_after_a_deploy(chromium, built_site, tmp_path, deploy, old_build=None):
+    """A visitor who left before the engine was kept comes back after ``deploy(site)``:
+    the old page, served from the offline cache, must reload into the new build, its
+    state (in the address) intact. ``old_build(site)`` makes the first build what it was.
+    Returns the server's log of paths and what ``deploy`` returned."""
     site = tmp_path / "site"
     server, url, log = serve_recorded(built_site, site)
+    if old_build:
+        old_build(site)
     context = chromium.new_context()
     try:
         page = context.new_page()
@@ -183,7 +186,7 @@ def test_an_old_page_after_a_rebuild_reloads_into_the_new_build(chromium, built_
         page.goto(url + LOOKUP)
         page.wait_for_selector("[data-lvl-offline~='page']", state="attached", timeout=ENGINE_MS)
         page.close()  # its engine could not start: the worker script was held back
-        old = redeploy(site)
+        deployed = deploy(site)
         console = Console(context)
 
         page = context.new_page()
@@ -191,11 +194,42 @@ def test_an_old_page_after_a_rebuild_reloads_into_the_new_build(chromium, built_
         page.wait_for_selector('meta[name="lvl-test-build"]', state="attached", timeout=ENGINE_MS)
         assert expected() == shown(page)
         assert url + LOOKUP == page.url
-        assert old & set(log.paths())  # the old page did ask for its own engine files
     finally:
         context.close()
         stop_server(server)
     assert [] == console.errors
+    return log.paths(), deployed
+
+
+def test_an_old_page_after_a_rebuild_reloads_into_the_new_build(chromium, built_site, tmp_path):
+    """The deploy moved the engine files (new content addresses): the old page asks for
+    its own, finds them gone and reloads into the new build."""
+    paths, old = come_back_after_a_deploy(chromium, built_site, tmp_path, redeploy)
+    assert old & set(paths)  # the old page did ask for its own engine files
+
+
+def test_an_old_page_of_another_manifest_format_reloads_into_the_new_build(
+    chromium, built_site, tmp_path
+):
+    """The deploy changed the manifest's format (the engine files' meaning): the old
+    page's manifest is of a format the new engine worker does not read, so the page
+    reloads into the new build rather than failing."""
+    manifest = json.loads((built_site.site / "engine" / "manifest.json").read_text("utf-8"))
+
+    def with_manifest(changes: dict, mark: str = ""):
+        def write(site: Path) -> None:
+            rewrite_manifest(site, {**manifest, **changes}, mark=mark)
+            write_host_files(site)
+
+        return write
+
+    come_back_after_a_deploy(
+        chromium,
+        built_site,
+        tmp_path,
+        deploy=with_manifest({}, mark=NEW_BUILD),
+        old_build=with_manifest({"format": manifest["format"] - 1}),
+    )
 
 
 def test_an_old_tab_whose_engine_restarts_never_mixes_builds(chromium, built_site, tmp_path):
