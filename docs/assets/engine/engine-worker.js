@@ -414,7 +414,6 @@ async function boot() {
       // A snapshot that fails its checksum or does not restore: start Python the slow way.
       console.warn("LVL Rules engine: the snapshot failed, starting Python from scratch.", error);
       snapshotUse = `failed: ${error?.message ?? error}`;
-      pyodide = null;
       downloads.fetch(stdlib, { priority: "high" });
       await unless(failure, downloads.responded());
     }
