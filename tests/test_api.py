@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 
 import pytest
 
@@ -85,24 +86,28 @@ def test_log_from_must_be_an_event_index(value):
 
 
 def test_each_answer_is_a_fresh_scoring():
-    """The API keeps the last match, yet every answer is the one a fresh scoring gives:
-    after more events, a correction, another division and a bad event."""
+    """The API keeps each caller's match, yet every answer is the one a fresh scoring
+    gives: after more events, a correction, another division and a bad event; and its
+    log_from says which lines are new since that caller's previous answer."""
     from lvl_rules import RulesError, division, score_match
 
     athlete = {"edition": "2", "age": 30, "belt": "blue", "uniform": "gi"}
     corrected = [*EVENTS[:1], {"type": "score", "athlete": "B", "position": "mount"}, *EVENTS[2:]]
     steps = [
-        (athlete, EVENTS[:2]),
-        (athlete, EVENTS),
-        (athlete, corrected),
-        ({**athlete, "belt": "white"}, corrected),
-        (athlete, [*EVENTS, {"type": "advantage", "athlete": "A"}]),
-        (athlete, EVENTS[:3]),
+        (athlete, EVENTS[:2], 0),
+        (athlete, EVENTS, 2),
+        (athlete, corrected, 1),
+        ({**athlete, "belt": "white"}, corrected, 0),
+        (athlete, [*EVENTS, {"type": "advantage", "athlete": "A"}], 0),
+        (athlete, EVENTS[:3], 0),  # after a refusal, the next answer starts afresh
+        (athlete, EVENTS[:4], 3),
     ]
-    for fields, events in steps:
-        answer = json.loads(handle(json.dumps({"action": "score", **fields, "events": events})))
+    for fields, events, unchanged in steps:
+        request = {"action": "score", **fields, "events": events, "match": "fresh-test"}
+        answer = json.loads(handle(json.dumps(request)))
         try:
-            expected = {"ok": True, "result": score_match(division(**fields), events).to_json()}
+            report = score_match(division(**fields), events).to_json(log_from=unchanged)
+            expected = {"ok": True, "result": {**report, "log_from": unchanged}}
         except RulesError as error:
             expected = {
                 "ok": False, "error": str(error), "field": error.field, "problem": error.problem,
@@ -110,19 +115,112 @@ def test_each_answer_is_a_fresh_scoring():
         assert expected == answer
 
 
+def test_a_match_key_is_text_without_log_from():
+    """match must be a non-empty text, and the engine (not the caller) says log_from."""
+    for key, extra in [(3, {}), ("", {}), ("k", {"log_from": 0})]:
+        request = {**MATCH, "events": EVENTS, "match": key, **extra}
+        answer = json.loads(handle(json.dumps(request)))
+        assert (False, "match", "match-key") == (answer["ok"], answer["field"], answer["problem"])
+
+
+SET_ASIDE = [
+    {"type": "score", "athlete": "A", "position": "mount"},
+    {"type": "score", "athlete": "C", "position": "mount"},  # no such athlete
+    None,  # not an event
+    {"type": "end"},
+    {"type": "advantage", "athlete": "B"},  # after the end
+    {"type": "award", "athlete": "A", "award": "disqualified-in-error"},  # nothing to withdraw
+]
+
+
+def test_set_aside_scores_around_refused_events():
+    """set_aside: each refused event gets one log line saying why (the engine's own
+    refusal, with its field, code and clause), and the rest is scored as if it were not
+    there."""
+    from lvl_rules import division, score_match
+
+    athlete = division("2", age=30, belt="blue", uniform="gi")
+    answer = json.loads(handle(json.dumps({**MATCH, "events": SET_ASIDE, "set_aside": True})))
+    assert answer["ok"]
+    log = answer["result"]["log"]
+    refused = {line["event"]: line for line in log if "refused" in line}
+    expected = {
+        1: ("events[1].athlete", "event-value", None),
+        2: ("events[2]", "event-not-object", None),
+        4: ("events[4]", "after-the-end", None),
+        5: ("events[5]", "nothing-to-withdraw", "2.1"),
+    }
+    assert expected == {
+        index: (line["refused"]["field"], line["refused"]["problem"], line["cite"])
+        for index, line in refused.items()
+    }
+    assert all(line["effect"].startswith(f"Not scored: events[{i}]") for i, line in refused.items())
+    alone = score_match(athlete, [SET_ASIDE[0], SET_ASIDE[3]]).to_json()
+    assert alone["athletes"] == answer["result"]["athletes"]
+    assert alone["result"] == answer["result"]["result"]
+    moved = {0: 0, 1: 3}  # the events scored, at their places in the whole match
+    assert [{**line, "event": moved[line["event"]]} for line in alone["log"]] == [
+        line for line in log if "refused" not in line
+    ]
+
+
+def test_set_aside_must_be_true_or_false():
+    """set_aside is a flag: anything else is refused, naming the field."""
+    answer = json.loads(handle(json.dumps({**MATCH, "events": EVENTS, "set_aside": 1})))
+    assert (False, "set_aside") == (answer["ok"], answer["field"])
+
+
+def test_matches_of_several_threads_never_mix():
+    """Callers scoring their own matches from several threads at once each get their own
+    match's answer (the kept matches are shared, under a lock)."""
+    import threading
+
+    from lvl_rules import division, score_match
+
+    athlete = division("2", age=30, belt="blue", uniform="gi")
+    kinds = [
+        {"type": "score", "athlete": "A", "position": "mount"},
+        {"type": "advantage", "athlete": "B"},
+    ]
+    matches = {f"t{n}": [kinds[(i * n) % 2] for i in range(40 + n)] for n in range(8)}
+    expected = {
+        key: [score_match(athlete, events[:n]).to_json()["athletes"] for n in range(30, 41)]
+        for key, events in matches.items()
+    }
+    wrong: list[str] = []
+
+    def record(key: str) -> None:
+        for step, length in enumerate(range(30, 41)):
+            request = {**MATCH, "events": matches[key][:length], "match": key}
+            answer = json.loads(handle(json.dumps(request)))
+            if not answer["ok"] or answer["result"]["athletes"] != expected[key][step]:
+                wrong.append(key)
+
+    threads = [threading.Thread(target=record, args=(key,)) for key in matches]
+    switching = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # threads take turns often, as under load
+    try:
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    finally:
+        sys.setswitchinterval(switching)
+    assert [] == wrong
+
+
 def test_one_more_event_scores_only_that_event(monkeypatch):
     """Scoring grows linearly: a page sends the whole match after every call; after a
     10,000-event match, one more event is the only one the engine scores again, and the
     answer's log holds only that event's lines (log_from)."""
     from lvl_rules.engines.scoring import Scorer
-    from lvl_rules.faces import api
-    from lvl_rules.faces.library import LastMatch
 
-    monkeypatch.setattr(api, "LAST_MATCH", LastMatch())  # no match kept from another test
     scored: list[int] = []
     extend = Scorer.extend
     monkeypatch.setattr(
-        Scorer, "extend", lambda self, raw: scored.append(len(raw)) or extend(self, raw)
+        Scorer,
+        "extend",
+        lambda self, raw, **kw: scored.append(len(raw)) or extend(self, raw, **kw),
     )
     kinds = [
         {"type": "score", "athlete": "A", "position": "mount"},
@@ -130,8 +228,9 @@ def test_one_more_event_scores_only_that_event(monkeypatch):
         {"type": "submission-escaped", "athlete": "A", "locked": True},
     ]
     events = [kinds[i % 3] for i in range(10_000)]
-    handle(json.dumps({**MATCH, "events": events}))
+    handle(json.dumps({**MATCH, "events": events, "match": "long"}))
     more = [*events, {"type": "advantage", "athlete": "A"}]
-    answer = json.loads(handle(json.dumps({**MATCH, "events": more, "log_from": 10_000})))
+    answer = json.loads(handle(json.dumps({**MATCH, "events": more, "match": "long"})))
     assert [10_000, 1] == scored[-2:]
+    assert 10_000 == answer["result"]["log_from"]
     assert {10_000} == {line["event"] for line in answer["result"]["log"]}

@@ -439,13 +439,17 @@ EDITS = st.lists(
 @given(data=st.data())
 def test_scoring_again_from_a_change_is_scoring_afresh(edition_id: str, data: Any) -> None:
     """The JSON API keeps the last match and re-scores only from the first changed event:
-    after any edits (valid or not) its answer is the answer of a fresh scoring."""
+    after any edits (valid or not) its answer is the answer of a fresh scoring, with
+    refused events set aside too; and the lines of the events it found unchanged are the
+    previous answer's."""
     from lvl_rules.faces.library import LastMatch
 
     fields = data.draw(athletes(edition_id))
     athlete = division(edition_id, **fields)
     events = data.draw(_matches(edition_id))
     last = LastMatch()
+    aside = LastMatch()
+    previous: list[dict[str, Any]] = []
     for how, where in data.draw(EDITS):
         if how == "add":
             events = [*events, data.draw(_events(edition_id) | JUNK)]
@@ -471,6 +475,11 @@ def test_scoring_again_from_a_change_is_scoring_afresh(edition_id: str, data: An
             assert fresh.to_json() == again.to_json()
         else:
             assert (error.field, str(error)) == (same_error.field, str(same_error))
+        scored = aside.score(athlete, copied, set_aside=True).to_json()
+        assert score_match(athlete, events, set_aside=True).to_json() == scored
+        before = [line for line in scored["log"] if line["event"] < aside.unchanged]
+        assert [line for line in previous if line["event"] < aside.unchanged] == before
+        previous = scored["log"]
 
 
 def _progressions(edition_id: str, fields: dict[str, Any]) -> list[dict[str, Any]]:

@@ -117,11 +117,20 @@ class Outcome:
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
+class SetAside:
+    """An event the rules refuse where it stands, kept in its place with no effect (when
+    a match is scored with ``set_aside``): the rest is scored as if it were not there."""
+
+    index: int
+    error: RulesError
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
 class Scoresheet:
     """The scored match."""
 
     division: Division
-    events: tuple[Event, ...]
+    events: tuple[Event | SetAside, ...]
     athletes: dict[str, Tally]
     outcome: Outcome
     effects: tuple[Effect, ...]
@@ -144,11 +153,15 @@ def ladder_for(athlete: Division) -> Ladder:
     )
 
 
-def score(athlete: Division, raw_events: Any) -> Scoresheet:
-    """Score a match; raise RulesError for any bad event, naming it and what is allowed."""
-    events = parse_events(athlete.edition, raw_events)
+def score(athlete: Division, raw_events: Any, *, set_aside: bool = False) -> Scoresheet:
+    """Score a match; raise RulesError for any bad event, naming it and what is allowed
+    (with ``set_aside``, only for events that are not a list: each refused event is set
+    aside, :meth:`Scorer.extend`)."""
     scorer = Scorer(athlete)
-    for event in events:
+    if set_aside and isinstance(raw_events, list | tuple):
+        scorer.extend(raw_events, set_aside=True)
+        return scorer.sheet()
+    for event in parse_events(athlete.edition, raw_events):
         scorer.apply(event)
     return scorer.sheet()
 
@@ -163,7 +176,7 @@ class Scorer:
 
     def __init__(self, athlete: Division) -> None:
         self.division = athlete
-        self.events: list[Event] = []
+        self.events: list[Event | SetAside] = []
         self._match = _Match(athlete)
         self._marks: list[_Mark] = []  # the state before each event
 
@@ -174,16 +187,32 @@ class Scorer:
             del self.events[count:]
             del self._marks[count:]
 
-    def extend(self, raw_events: Sequence[Any]) -> None:
+    def extend(self, raw_events: Sequence[Any], *, set_aside: bool = False) -> None:
         """Check raw events as the next ones of the match, then apply them; raise
-        RulesError at the first problem (the events before it stay applied)."""
+        RulesError at the first problem (the events before it stay applied). With
+        ``set_aside``, an event refused (malformed, or not allowed where it stands) is set
+        aside instead, with one effect that says why, and the next ones are applied."""
         start = len(self.events)
-        parsed = [
-            parse_event(self.division.edition, start + offset, item)
-            for offset, item in enumerate(raw_events)
-        ]
-        for event in parsed:
-            self.apply(event)
+        edition = self.division.edition
+        if not set_aside:
+            parsed = [parse_event(edition, start + n, item) for n, item in enumerate(raw_events)]
+            for event in parsed:
+                self.apply(event)
+            return
+        for offset, item in enumerate(raw_events):
+            index = start + offset
+            try:
+                self.apply(parse_event(edition, index, item))
+            except RulesError as error:
+                self._set_aside(SetAside(index=index, error=error))
+
+    def _set_aside(self, refused: SetAside) -> None:
+        match = self._match
+        self._marks.append(match.mark())
+        match.event = refused.index
+        clause = refused.error.details.get("clause")
+        match.note(None, "set-aside", str(clause) if clause else "", error=refused.error)
+        self.events.append(refused)
 
     def apply(self, event: Event) -> None:
         """Apply one checked event (its index must be the next one)."""

@@ -21,11 +21,19 @@ from ..words import division as division_words
 from ..words import eligibility as eligibility_words
 from . import limits, my_division
 from .export import export_edition
-from .library import LastMatch, check_all, division, division_json, load_edition
+from .library import (
+    KeptMatches,
+    check_all,
+    division,
+    division_json,
+    load_edition,
+    score_match,
+)
 
-# The browser's engine sends the whole match after every call it records; the last match
-# is kept so that only what changed is scored again (the answers are the same).
-LAST_MATCH = LastMatch()
+# The browser's engine sends the whole match after every change, under its own key
+# (``match``); each caller's match is kept so that only what changed is scored again
+# (the answers are the same as a fresh scoring's).
+KEPT_MATCHES = KeptMatches()
 
 
 def division_from(params: Mapping[str, Any]) -> Division:
@@ -79,12 +87,32 @@ def divisions_for(params: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def score(params: Mapping[str, Any], events: Any) -> dict[str, Any]:
-    """Score a match: the division's fields and the list of events. ``log_from`` (optional,
-    an event index) leaves out the log lines of the events before it."""
-    log_from = params.get("log_from", 0)
-    if type(log_from) is not int or log_from < 0:
-        raise RulesError("log-from", field="log_from", value=log_from)
-    return LAST_MATCH.score(division_from(params), events).to_json(log_from=log_from)
+    """Score a match: the division's fields and the list of events.
+
+    Optional: ``set_aside`` (true: an event refused where it stands is set aside, its log
+    line saying why, and the rest is scored, instead of refusing the whole match);
+    ``log_from`` (an event index) leaves out the log lines of the events before it;
+    ``match`` (a caller's key for the match it is recording, instead of ``log_from``): the
+    match is kept and re-scored from its first changed event, and the answer's
+    ``log_from`` says from which event its log lines are new (those before are the ones
+    the previous answer for that key gave).
+    """
+    set_aside = params.get("set_aside", False)
+    if type(set_aside) is not bool:
+        raise RulesError("event-flag", field="set_aside", value=set_aside)
+    athlete = division_from(params)
+    key = params.get("match")
+    if key is None:
+        log_from = params.get("log_from", 0)
+        if type(log_from) is not int or log_from < 0:
+            raise RulesError("log-from", field="log_from", value=log_from)
+        return score_match(athlete, events, set_aside=set_aside).to_json(log_from=log_from)
+    if not isinstance(key, str) or not key or "log_from" in params:
+        raise RulesError("match-key", field="match", value=key)
+    report, unchanged = KEPT_MATCHES.score(key, athlete, events, set_aside=set_aside)
+    answer = report.to_json(log_from=unchanged)
+    answer["log_from"] = unchanged
+    return answer
 
 
 def editions() -> dict[str, Any]:

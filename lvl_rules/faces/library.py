@@ -6,6 +6,7 @@ The answers carry their sentences, made by :mod:`lvl_rules.words`.
 
 from __future__ import annotations
 
+import threading
 from bisect import bisect_left
 from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass
@@ -110,15 +111,21 @@ class Line:
     athlete: str | None
     effect: str
     cite: str
+    refused: RulesError | None = None  # the event was set aside: why
 
     def to_json(self) -> dict[str, Any]:
-        """The line as the JSON API shows it."""
-        return {
+        """The line as the JSON API shows it; a set-aside event's line has ``refused``:
+        the field at fault and the problem's code (its ``cite`` may be null)."""
+        out: dict[str, Any] = {
             "event": self.event,
             "athlete": self.athlete,
             "effect": self.effect,
             "cite": self.cite,
         }
+        if self.refused is not None:
+            out["cite"] = self.cite or None
+            out["refused"] = {"field": self.refused.field, "problem": self.refused.problem}
+        return out
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -174,9 +181,11 @@ def division_json(athlete: Division) -> dict[str, Any]:
     return out
 
 
-def score_match(athlete: Division, raw_events: Any) -> Report:
-    """Score a match; raise RulesError for any bad event, naming it and what is allowed."""
-    sheet = scoring.score(athlete, raw_events)
+def score_match(athlete: Division, raw_events: Any, *, set_aside: bool = False) -> Report:
+    """Score a match; raise RulesError for any bad event, naming it and what is allowed.
+    With ``set_aside``, an event refused where it stands is set aside instead (its log
+    line says why, with ``refused``) and the rest is scored as if it were not there."""
+    sheet = scoring.score(athlete, raw_events, set_aside=set_aside)
     return _report(sheet, tuple(_line(athlete.edition, effect) for effect in sheet.effects))
 
 
@@ -186,6 +195,7 @@ def _line(edition: Edition, effect: scoring.Effect) -> Line:
         athlete=effect.athlete,
         effect=scoring_words.effect(edition, effect),
         cite=effect.cite,
+        refused=effect.facts.get("error") if effect.kind == "set-aside" else None,
     )
 
 
@@ -211,30 +221,41 @@ class LastMatch:
     an event corrected late in the match, re-scores only from the first event that
     differs. A page sends the whole match after every call it records: with this, the
     work per call does not grow with the length of the match. The report is always the
-    one :func:`score_match` gives for the same division and events.
+    one :func:`score_match` gives for the same division and events (with ``set_aside``,
+    the one a fresh scoring that sets refused events aside gives).
     """
 
     def __init__(self) -> None:
         self._scorer: scoring.Scorer | None = None
+        self._set_aside = False
         self._raw: list[Any] = []  # the raw events the scorer has applied
         self._flags: list[tuple[int, str]] = []  # (index, field) of each true or false
         self._log: list[Line] = []  # their log lines, in words
+        self.unchanged = 0  # how many events the last call found as they were
 
-    def score(self, athlete: Division, raw_events: Any) -> Report:
-        """Like :func:`score_match`, reusing what is already scored."""
+    def score(self, athlete: Division, raw_events: Any, *, set_aside: bool = False) -> Report:
+        """Like :func:`score_match`, reusing what is already scored; ``unchanged`` then
+        says how many events at the start were scored before, with the same lines."""
+        self.unchanged = 0
         if not isinstance(raw_events, list | tuple):
-            return score_match(athlete, raw_events)
+            self._scorer = None
+            return score_match(athlete, raw_events, set_aside=set_aside)
         scorer = self._scorer
-        if scorer is None or not _same_division(scorer.division, athlete):
+        if (
+            scorer is None
+            or not _same_division(scorer.division, athlete)
+            or (self._set_aside != set_aside)
+        ):
             scorer = self._scorer = scoring.Scorer(athlete)
+            self._set_aside = set_aside
             self._raw, self._flags, self._log = [], [], []
-        kept = _common_start(self._raw, raw_events, self._flags)
+        kept = self.unchanged = _common_start(self._raw, raw_events, self._flags)
         scorer.rewind(kept)
         del self._raw[kept:]
         del self._flags[bisect_left(self._flags, (kept, "")) :]
         del self._log[scorer.effect_count :]
         try:
-            scorer.extend(raw_events[kept:])
+            scorer.extend(raw_events[kept:], set_aside=set_aside)
         finally:
             for index in range(len(self._raw), len(scorer.events)):
                 self._raw.append(raw_events[index])
@@ -243,6 +264,31 @@ class LastMatch:
             edition = athlete.edition
             self._log.extend(_line(edition, e) for e in sheet.effects[len(self._log) :])
         return _report(sheet, tuple(self._log))
+
+
+class KeptMatches:
+    """The matches callers are recording, each under the caller's own key, so that each is
+    re-scored from its first changed event (:class:`LastMatch`). Several threads may ask
+    at once: one match is scored at a time. The most recent ``size`` matches are kept."""
+
+    def __init__(self, size: int = 8) -> None:
+        self._size = size
+        self._matches: dict[str, LastMatch] = {}
+        self._lock = threading.Lock()
+
+    def score(
+        self, key: str, athlete: Division, raw_events: Any, *, set_aside: bool = False
+    ) -> tuple[Report, int]:
+        """The report, and how many events at its start the caller's previous answer for
+        ``key`` already had with the same lines (0 for a key not seen, or after an error)."""
+        with self._lock:
+            match = self._matches.pop(key, None) or LastMatch()
+            # An error leaves the match out: the caller's next answer starts afresh.
+            report = match.score(athlete, raw_events, set_aside=set_aside)
+            self._matches[key] = match  # the most recent last
+            while len(self._matches) > self._size:
+                del self._matches[next(iter(self._matches))]
+            return report, match.unchanged
 
 
 def _same_division(one: Division, other: Division) -> bool:
@@ -268,6 +314,8 @@ def _common_start(old: list[Any], new: Sequence[Any], flags: Sequence[tuple[int,
     return count
 
 
-def _flags(event: dict[str, Any]) -> list[str]:
+def _flags(event: Any) -> list[str]:
     """The fields of a raw event that hold true or false."""
+    if not isinstance(event, dict):
+        return []
     return [key for key, value in event.items() if type(value) is bool]

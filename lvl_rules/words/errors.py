@@ -319,6 +319,10 @@ MESSAGES: dict[str, Callable[[Details], str]] = {
         f"log_from must be the index of an event (a whole number, 0 or more), not "
         f"{quoted(d['value'])}"
     ),
+    "match-key": lambda d: (
+        f"match must be a caller's key for its match (a text, 1 to 200 characters, sent "
+        f"without log_from), not {quoted(d['value'])}"
+    ),
     "unknown-action": lambda d: (
         f"action {quoted(d['value'])} is not known; allowed: {allowed(d['known'])}"
     ),

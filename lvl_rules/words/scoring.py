@@ -109,6 +109,7 @@ def _foul(edition: Edition, effect: Effect) -> Foul:
 
 EFFECTS: dict[str, Callable[[Edition, Effect], str]] = {
     "award": _award,
+    "set-aside": lambda e, x: f"Not scored: {x.facts['error']}.",
     "repeated": lambda e, x: (
         f"{label(e, x.facts['position'], x.facts['variant'])}: reached again after giving it "
         "up, so no points."
