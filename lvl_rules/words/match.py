@@ -139,6 +139,10 @@ UI: dict[str, Any] = {
         "The events in this link are {length} characters long, more than the {limit} a "
         "link may hold; they are kept in the link as they are."
     ),
+    "link_too_long_packed": (
+        "The events in this link are longer than the {limit} characters a link may hold, so "
+        "they were not unpacked; they are kept in the link as they are."
+    ),
     "link_number_too_long": (
         "A number in the events of this link has {digits} digits, more than the {limit} a "
         "number may have; the events are kept in the link as they are."

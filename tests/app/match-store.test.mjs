@@ -1,0 +1,105 @@
+// What the browser keeps of each match (docs/assets/app/match-store.js): per match, read
+// back only in a shape the page can use, whatever another build or damage left.
+
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { isMatchId, MatchStore, newMatchId } from "../../docs/assets/app/match-store.js";
+
+class MemoryStorage {
+  constructor() {
+    this.items = new Map();
+  }
+  get length() {
+    return this.items.size;
+  }
+  key(i) {
+    return [...this.items.keys()][i] ?? null;
+  }
+  getItem(key) {
+    return this.items.get(key) ?? null;
+  }
+  setItem(key, value) {
+    this.items.set(key, String(value));
+  }
+  removeItem(key) {
+    this.items.delete(key);
+  }
+}
+
+const RECORD = {
+  rules: "wheels/abc/lvl_rules.whl",
+  division: { edition: "2", age: "30" },
+  events: [{ type: "advantage", athlete: "A" }],
+  history: [{ at: 0, removed: [], added: [{ type: "advantage", athlete: "A" }] }],
+  future: [],
+  clock: { length: 300000, spent: 1000, since: null },
+  setup: { name: { A: "Ana", B: "" } },
+  answer: {
+    athletes: { A: { points: 0, advantages: 1, penalties: 0 }, B: { points: 0, advantages: 0, penalties: 0 } },
+    result: { ended: false, summary: "Under way.", winner: null },
+    log: [{ event: 0, athlete: "A", effect: "Advantage to A.", cite: "5.6" }],
+  },
+};
+
+test("each match is kept under its own id", () => {
+  const store = new MatchStore(new MemoryStorage());
+  const one = newMatchId();
+  const two = newMatchId();
+  assert.ok(isMatchId(one) && one !== two);
+  store.write(one, RECORD);
+  store.write(two, { ...RECORD, events: [] });
+  assert.deepEqual(store.read(one).events, RECORD.events);
+  assert.deepEqual(store.read(two).events, []);
+  assert.equal(store.read(newMatchId()), null);
+});
+
+test("a record of another format, or damaged, gives what it can and never throws", () => {
+  const storage = new MemoryStorage();
+  const store = new MatchStore(storage);
+  const cases = {
+    "not json": "{",
+    "another format": JSON.stringify({ ...RECORD, format: 2 }),
+    "a list": "[]",
+    "damaged undo": JSON.stringify({ ...RECORD, format: 1, history: [{ at: -1 }], future: "x" }),
+    "damaged answer": JSON.stringify({ ...RECORD, format: 1, answer: { athletes: { A: {} }, log: [] } }),
+    "answer lines damaged": JSON.stringify({ ...RECORD, format: 1, answer: { ...RECORD.answer, log: [{ event: "x" }] } }),
+    "no events": JSON.stringify({ ...RECORD, format: 1, events: "many" }),
+  };
+  for (const [name, text] of Object.entries(cases)) storage.setItem(`lvl-rules.match.${name}`, text);
+  assert.equal(store.read("not json"), null);
+  assert.equal(store.read("another format"), null);
+  assert.equal(store.read("a list"), null);
+  const damaged = store.read("damaged undo");
+  assert.deepEqual([damaged.history, damaged.future], [[], []]);
+  assert.deepEqual(damaged.events, RECORD.events);
+  assert.equal(store.read("damaged answer").answer, null);
+  assert.equal(store.read("answer lines damaged").answer, null);
+  const none = store.read("no events");
+  assert.equal(none.events, null);
+  assert.equal(none.answer, null);
+});
+
+test("storage that refuses or is full: the page goes on", () => {
+  const refusing = new MemoryStorage();
+  refusing.setItem = () => {
+    throw new Error("QuotaExceededError");
+  };
+  const store = new MatchStore(refusing);
+  assert.doesNotThrow(() => store.write(newMatchId(), RECORD));
+  assert.equal(new MatchStore(undefined).read("x"), null);
+});
+
+test("only the most recent matches are kept", async () => {
+  const storage = new MemoryStorage();
+  const store = new MatchStore(storage);
+  const ids = [];
+  for (let i = 0; i < 25; i++) {
+    ids.push(newMatchId());
+    store.write(ids.at(-1), RECORD);
+    await new Promise((resolve) => setTimeout(resolve, 2));
+  }
+  assert.equal(storage.length, 20);
+  assert.equal(store.read(ids[0]), null);
+  assert.notEqual(store.read(ids.at(-1)), null);
+});
