@@ -234,3 +234,29 @@ def test_one_more_event_scores_only_that_event(monkeypatch):
     assert [10_000, 1] == scored[-2:]
     assert 10_000 == answer["result"]["log_from"]
     assert {10_000} == {line["event"] for line in answer["result"]["log"]}
+
+
+def test_names_are_what_the_sentences_call_the_athletes():
+    """names: the log and the result say the athletes' names; the IDs stay in the data
+    (each line's athlete, the winner); the same match under other names is said anew."""
+    events = [
+        {"type": "score", "athlete": "A", "position": "mount"},
+        {"type": "penalty", "athlete": "B", "foul": "stalling"},
+        {"type": "stoppage", "athlete": "B"},
+    ]
+    request = {**MATCH, "events": events, "match": "named", "names": {"A": "Ana", "B": "Bia"}}
+    answer = json.loads(handle(json.dumps(request)))["result"]
+    assert "Mount: 4 points to Ana." == answer["log"][0]["effect"]
+    assert "Stalling called against Bia." == answer["log"][1]["effect"]
+    assert "Bia cannot safely continue: Ana wins by stoppage." == answer["result"]["summary"]
+    assert ("A", "A") == (answer["log"][0]["athlete"], answer["result"]["winner"])
+    again = json.loads(handle(json.dumps({**request, "names": {"A": "Red", "B": "Blue"}})))
+    assert 0 == again["result"]["log_from"]
+    assert "Mount: 4 points to Red." == again["result"]["log"][0]["effect"]
+
+
+@pytest.mark.parametrize("names", [["Ana"], {"C": "x"}, {"A": ""}, {"A": 3}, "Ana"])
+def test_names_must_name_a_and_b(names):
+    """names other than texts for A and B: refused, naming the field."""
+    answer = json.loads(handle(json.dumps({**MATCH, "events": EVENTS, "names": names})))
+    assert (False, "names", "names") == (answer["ok"], answer["field"], answer["problem"])

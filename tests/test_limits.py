@@ -174,6 +174,7 @@ def _longest_event(edition_id: str) -> dict[str, Any]:
         "foul": longest(edition.fouls),
         "rulings": [longest([*edition.positions, "advantage", "none", "penalty"])] * 3,
         "award": longest(edition.awards),
+        "time": 3_599,  # the last second of an hour's match
     }
     events = [
         {"type": kind.TYPE, **{f.name: values[f.metadata["kind"]] for f in kind.slots()}}

@@ -235,7 +235,11 @@ def _picker(edition: Edition, preset: Preset, scope: str) -> str:
     else:
         event_type = preset.event["type"]
         fixed = {*preset.event, "athlete"} if scope != "shared" else set(preset.event)
-        open_fields = [f for f in EVENT_TYPES[event_type].slots() if f.name not in fixed]
+        open_fields = [
+            f
+            for f in EVENT_TYPES[event_type].slots()
+            if f.name not in fixed and f.metadata["kind"] != "time"  # the clock gives it
+        ]
         picked = None
         for slot in open_fields:
             name, kind = slot.name, slot.metadata["kind"]
@@ -419,7 +423,11 @@ def page_data(editions: tuple[Edition, ...]) -> dict[str, Any]:
             colour: {"background": background, "text": text}
             for colour, _, background, text in words.COLOURS
         },
-        "default_colours": words.DEFAULT_COLOURS,
+        "setup": {
+            "colours": {colour: {} for colour, *_ in words.COLOURS},
+            "defaults": words.DEFAULT_COLOURS,
+            "colourNames": {colour: name for colour, name, *_ in words.COLOURS},
+        },
         "rulings_extra": list(RULINGS_EXTRA),
     }
 
@@ -442,6 +450,8 @@ def _scoreboard() -> str:
         f'<div><dt>{ui["advantages"]}</dt><dd data-field="advantages">0</dd></div>'
         f'<div><dt>{ui["penalties"]}</dt><dd data-field="penalties">0</dd></div></dl>'
         '<p data-field="status"></p>'
+        f'<button type="button" class="lvl-act lvl-injury" data-injury="{a}" aria-pressed="false">'
+        f"{escape(words.UI['injury_start'].format(name=words.athlete_words(a)))}</button>"
         f'<div class="lvl-prompts" data-prompts="{a}"></div></div>'
         for a in words.ATHLETES
     )
@@ -472,7 +482,11 @@ def _setup() -> str:
         'inputmode="numeric" min="0" max="59" step="1" data-setup="seconds"></label>'
         f'<p class="lvl-help">{page["length_help"]}</p></fieldset>'
     )
-    return "\n".join(fields) + "\n" + length
+    sound = (
+        '<label class="lvl-check"><input type="checkbox" id="calc-sound" checked> '
+        f"{escape(words.UI['sound'])}</label>"
+    )
+    return "\n".join(fields) + "\n" + length + "\n" + sound
 
 
 def _shortcuts(edition: Edition) -> str:

@@ -24,7 +24,7 @@ RULINGS_EXTRA = ("advantage", "none", "penalty")
 # What a field holds; the values an edition allows are worked out in _allowed().
 SLOT_KINDS = (
     "athlete", "winner", "flag", "position", "variant", "reason", "technique", "severity",
-    "foul", "rulings", "award",
+    "foul", "rulings", "award", "time",
 )  # fmt: skip
 
 
@@ -55,6 +55,12 @@ class Event:
     # error, 2.1; the scoring engine checks that it does).
     AFTER_END: ClassVar[bool] = False
     index: int
+    time: int | None = slot(
+        "time",
+        "When it happened: the match time in whole seconds from the start, as the clock "
+        "showed it (for the record of the match; it changes no score).",
+        default=None,
+    )
 
     @classmethod
     def slots(cls) -> tuple[dataclasses.Field[Any], ...]:
@@ -304,6 +310,10 @@ def _value(
         return value
     if kind == "rulings":
         return _rulings(edition, value, f"{where}.{field.name}")
+    if kind == "time":
+        if type(value) is not int or value < 0:
+            raise RulesError("event-time", field=f"{where}.{field.name}", value=value)
+        return value
     known = _known(edition, cls, kind, item)
     if not isinstance(value, str) or value not in known:
         raise RulesError("event-value", field=f"{where}.{field.name}", value=value, known=known)

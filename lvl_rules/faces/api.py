@@ -8,6 +8,7 @@ of :mod:`.limits`.
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Mapping
 from typing import Any
@@ -91,25 +92,64 @@ def score(params: Mapping[str, Any], events: Any) -> dict[str, Any]:
 
     Optional: ``set_aside`` (true: an event refused where it stands is set aside, its log
     line saying why, and the rest is scored, instead of refusing the whole match);
+    ``names`` (what the sentences call athletes A and B: {"A": "Ana"});
     ``log_from`` (an event index) leaves out the log lines of the events before it;
     ``match`` (a caller's key for the match it is recording, instead of ``log_from``): the
     match is kept and re-scored from its first changed event, and the answer's
     ``log_from`` says from which event its log lines are new (those before are the ones
-    the previous answer for that key gave).
+    the previous answer for that key gave); ``legality`` (true: the answer's ``illegal``
+    lists the techniques the division may not use, for a page's technique picker).
     """
-    set_aside = params.get("set_aside", False)
-    if type(set_aside) is not bool:
-        raise RulesError("event-flag", field="set_aside", value=set_aside)
+    set_aside, legality = (_flag(params, name) for name in ("set_aside", "legality"))
     athlete = division_from(params)
+    answer = _score(params, athlete, events, set_aside=set_aside, names=_names(params))
+    if legality:
+        answer["illegal"] = list(_illegal(athlete))
+    return answer
+
+
+def _flag(params: Mapping[str, Any], name: str) -> bool:
+    value = params.get(name, False)
+    if type(value) is not bool:
+        raise RulesError("event-flag", field=name, value=value)
+    return value
+
+
+@functools.lru_cache(maxsize=16)
+def _illegal(athlete: Division) -> tuple[str, ...]:
+    """The techniques a division may not use (asked with every score a page asks for)."""
+    return tuple(answer.technique.id for answer in check_all(athlete) if not answer.legal)
+
+
+def _names(params: Mapping[str, Any]) -> dict[str, str] | None:
+    """``names``: what the sentences call athletes A and B, e.g. {"A": "Ana", "B": "Blue"}."""
+    names = params.get("names")
+    if names is None:
+        return None
+    good = isinstance(names, dict) and set(names) <= {"A", "B"}
+    if not good or not all(isinstance(v, str) and v.strip() for v in names.values()):
+        raise RulesError("names", field="names", value=names)
+    return {athlete: name.strip() for athlete, name in names.items()}
+
+
+def _score(
+    params: Mapping[str, Any],
+    athlete: Division,
+    events: Any,
+    *,
+    set_aside: bool,
+    names: dict[str, str] | None,
+) -> dict[str, Any]:
     key = params.get("match")
     if key is None:
         log_from = params.get("log_from", 0)
         if type(log_from) is not int or log_from < 0:
             raise RulesError("log-from", field="log_from", value=log_from)
-        return score_match(athlete, events, set_aside=set_aside).to_json(log_from=log_from)
+        report = score_match(athlete, events, set_aside=set_aside, names=names)
+        return report.to_json(log_from=log_from)
     if not isinstance(key, str) or not key or "log_from" in params:
         raise RulesError("match-key", field="match", value=key)
-    report, unchanged = KEPT_MATCHES.score(key, athlete, events, set_aside=set_aside)
+    report, unchanged = KEPT_MATCHES.score(key, athlete, events, set_aside=set_aside, names=names)
     answer = report.to_json(log_from=unchanged)
     answer["log_from"] = unchanged
     return answer

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import threading
 from bisect import bisect_left
-from collections.abc import Iterable, Sequence
-from dataclasses import asdict, dataclass
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import asdict, dataclass, replace
 from importlib.resources.abc import Traversable
 from typing import Any
 
@@ -181,25 +181,64 @@ def division_json(athlete: Division) -> dict[str, Any]:
     return out
 
 
-def score_match(athlete: Division, raw_events: Any, *, set_aside: bool = False) -> Report:
+# What the sentences call each athlete ("A" -> "Ana"); the IDs stay in the structured
+# answer (a line's athlete, the winner).
+Names = Mapping[str, str]
+
+
+def score_match(
+    athlete: Division, raw_events: Any, *, set_aside: bool = False, names: Names | None = None
+) -> Report:
     """Score a match; raise RulesError for any bad event, naming it and what is allowed.
     With ``set_aside``, an event refused where it stands is set aside instead (its log
-    line says why, with ``refused``) and the rest is scored as if it were not there."""
+    line says why, with ``refused``) and the rest is scored as if it were not there.
+    ``names``: what the sentences call athletes A and B (their IDs, by default)."""
     sheet = scoring.score(athlete, raw_events, set_aside=set_aside)
-    return _report(sheet, tuple(_line(athlete.edition, effect) for effect in sheet.effects))
+    log = tuple(_line(athlete.edition, effect, names) for effect in sheet.effects)
+    return _report(sheet, log, names)
 
 
-def _line(edition: Edition, effect: scoring.Effect) -> Line:
+def _line(edition: Edition, effect: scoring.Effect, names: Names | None) -> Line:
     return Line(
         event=effect.event,
         athlete=effect.athlete,
-        effect=scoring_words.effect(edition, effect),
+        effect=scoring_words.effect(edition, _named(effect, names)),
         cite=effect.cite,
         refused=effect.facts.get("error") if effect.kind == "set-aside" else None,
     )
 
 
-def _report(sheet: scoring.Scoresheet, log: tuple[Line, ...]) -> Report:
+def _named(effect: scoring.Effect, names: Names | None) -> scoring.Effect:
+    """The effect with each athlete it names called by ``names``, for its sentence."""
+    if not names:
+        return effect
+    call = names.get
+    facts = dict(effect.facts)
+    if "athletes" in facts:
+        facts["athletes"] = [call(a, a) for a in facts["athletes"]]
+    if "loser" in facts:
+        facts["loser"] = call(facts["loser"], facts["loser"])
+    if "outcome" in facts:
+        facts["outcome"] = _named_outcome(facts["outcome"], names)
+    error = facts.get("error")
+    if isinstance(error, RulesError) and isinstance(error.details.get("athlete"), str):
+        details = {**error.details, "athlete": call(error.details["athlete"], "")}
+        facts["error"] = RulesError(error.problem, field=error.field, **details)
+    athlete = effect.athlete and call(effect.athlete, effect.athlete)
+    return replace(effect, athlete=athlete, facts=facts)
+
+
+def _named_outcome(outcome: scoring.Outcome, names: Names | None) -> scoring.Outcome:
+    if not names:
+        return outcome
+    facts = dict(outcome.facts)
+    if "loser" in facts:
+        facts["loser"] = names.get(facts["loser"], facts["loser"])
+    winner = outcome.winner and names.get(outcome.winner, outcome.winner)
+    return replace(outcome, winner=winner, facts=facts)
+
+
+def _report(sheet: scoring.Scoresheet, log: tuple[Line, ...], names: Names | None) -> Report:
     outcome = sheet.outcome
     return Report(
         division=sheet.division,
@@ -209,7 +248,7 @@ def _report(sheet: scoring.Scoresheet, log: tuple[Line, ...]) -> Report:
             ended=outcome.ended,
             winner=outcome.winner,
             method=outcome.method,
-            summary=scoring_words.outcome(sheet.division.edition, outcome),
+            summary=scoring_words.outcome(sheet.division.edition, _named_outcome(outcome, names)),
             cite=outcome.cite,
         ),
         log=log,
@@ -228,26 +267,31 @@ class LastMatch:
     def __init__(self) -> None:
         self._scorer: scoring.Scorer | None = None
         self._set_aside = False
+        self._names: Names | None = None
         self._raw: list[Any] = []  # the raw events the scorer has applied
         self._flags: list[tuple[int, str]] = []  # (index, field) of each true or false
         self._log: list[Line] = []  # their log lines, in words
         self.unchanged = 0  # how many events the last call found as they were
 
-    def score(self, athlete: Division, raw_events: Any, *, set_aside: bool = False) -> Report:
+    def score(
+        self,
+        athlete: Division,
+        raw_events: Any,
+        *,
+        set_aside: bool = False,
+        names: Names | None = None,
+    ) -> Report:
         """Like :func:`score_match`, reusing what is already scored; ``unchanged`` then
         says how many events at the start were scored before, with the same lines."""
         self.unchanged = 0
         if not isinstance(raw_events, list | tuple):
             self._scorer = None
-            return score_match(athlete, raw_events, set_aside=set_aside)
+            return score_match(athlete, raw_events, set_aside=set_aside, names=names)
         scorer = self._scorer
-        if (
-            scorer is None
-            or not _same_division(scorer.division, athlete)
-            or (self._set_aside != set_aside)
-        ):
+        same = (self._set_aside, self._names) == (set_aside, names)
+        if scorer is None or not _same_division(scorer.division, athlete) or not same:
             scorer = self._scorer = scoring.Scorer(athlete)
-            self._set_aside = set_aside
+            self._set_aside, self._names = set_aside, names
             self._raw, self._flags, self._log = [], [], []
         kept = self.unchanged = _common_start(self._raw, raw_events, self._flags)
         scorer.rewind(kept)
@@ -262,8 +306,8 @@ class LastMatch:
                 self._flags += [(index, field) for field in _flags(raw_events[index])]
             sheet = scorer.sheet()
             edition = athlete.edition
-            self._log.extend(_line(edition, e) for e in sheet.effects[len(self._log) :])
-        return _report(sheet, tuple(self._log))
+            self._log.extend(_line(edition, e, names) for e in sheet.effects[len(self._log) :])
+        return _report(sheet, tuple(self._log), names)
 
 
 class KeptMatches:
@@ -277,14 +321,20 @@ class KeptMatches:
         self._lock = threading.Lock()
 
     def score(
-        self, key: str, athlete: Division, raw_events: Any, *, set_aside: bool = False
+        self,
+        key: str,
+        athlete: Division,
+        raw_events: Any,
+        *,
+        set_aside: bool = False,
+        names: Names | None = None,
     ) -> tuple[Report, int]:
         """The report, and how many events at its start the caller's previous answer for
         ``key`` already had with the same lines (0 for a key not seen, or after an error)."""
         with self._lock:
             match = self._matches.pop(key, None) or LastMatch()
             # An error leaves the match out: the caller's next answer starts afresh.
-            report = match.score(athlete, raw_events, set_aside=set_aside)
+            report = match.score(athlete, raw_events, set_aside=set_aside, names=names)
             self._matches[key] = match  # the most recent last
             while len(self._matches) > self._size:
                 del self._matches[next(iter(self._matches))]

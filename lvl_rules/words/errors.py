@@ -278,6 +278,10 @@ MESSAGES: dict[str, Callable[[Details], str]] = {
     "event-value": lambda d: (
         f"{d['field']} is {quoted(d['value'])}; allowed: {allowed(d['known'])}"
     ),
+    "event-time": lambda d: (
+        f"{d['field']} must be the match time in whole seconds (0 or more), not "
+        f"{quoted(d['value'])}"
+    ),
     "event-flag": lambda d: f"{d['field']} must be true or false, not {quoted(d['value'])}",
     "rulings-not-three": lambda d: (
         f"{d['field']} must be a list of three rulings, not {quoted(d['value'])}"
@@ -318,6 +322,10 @@ MESSAGES: dict[str, Callable[[Details], str]] = {
     "log-from": lambda d: (
         f"log_from must be the index of an event (a whole number, 0 or more), not "
         f"{quoted(d['value'])}"
+    ),
+    "names": lambda d: (
+        f"names must map athletes A and B to what to call them (texts), for example "
+        f'{{"A": "Ana", "B": "Bia"}}, not {quoted(d["value"])}'
     ),
     "match-key": lambda d: (
         f"match must be a caller's key for its match (a text, 1 to 200 characters, sent "

@@ -203,3 +203,23 @@ test("any mix of changes: the answer is always a fresh scoring's of the match as
   await match.settled();
   await assertScoredAfresh(match);
 });
+
+test("the engine's sentences call the athletes by their names, and again after a change of names", async () => {
+  const match = newMatch({ names: { A: "Ana", B: "Blue" } });
+  await match.press(mount);
+  assert.equal(match.lines[0].effect, "Mount: 4 points to Ana.");
+  await match.setNames({ A: "Ana", B: "Bia" });
+  await match.press({ type: "submission", athlete: "B" });
+  assert.equal(match.answer.result.summary, "Bia wins by submission.");
+  assert.equal(match.answer.result.winner, "B");
+});
+
+test("events beyond the most a request may hold are marked and not sent", async () => {
+  const problem = (event, index) => (index >= 3 ? "too many" : null);
+  const events = [takedown("A"), takedown("A"), takedown("A"), takedown("B"), takedown("B")];
+  const match = newMatch({ events, problem });
+  await match.rescore();
+  assert.equal(engine.requests.at(-1).events.length, 3);
+  assert.deepEqual([...match.limited.keys()], [3, 4]);
+  assert.equal(match.answer.athletes.B.points, 0);
+});

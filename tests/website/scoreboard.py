@@ -25,6 +25,17 @@ def board(page) -> dict:
     return out
 
 
+# Every change recorded has had its turn and the engine has answered, and the log shows
+# `n` events: what a test waits for after a tap.
+SETTLED = """(n) => document.querySelectorAll('#calc-log li[data-event]').length === n
+  && document.querySelector('#calc-board').dataset.settled === 'true'"""
+
+
+def wait_for_events(page, count: int, **options) -> None:
+    """Wait until the log shows ``count`` events, scored (or refused) by the engine."""
+    page.wait_for_function(SETTLED, arg=count, **options)
+
+
 def engine_board(fields: dict, events: list) -> dict:
     """The same, as lvl_rules scores ``events`` for the division of ``fields``."""
     report = score_match(division(**fields), events)

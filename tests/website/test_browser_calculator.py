@@ -11,7 +11,7 @@ from html import unescape
 from urllib.parse import parse_qs, quote, urlsplit
 
 import pytest
-from scoreboard import board, engine_board, link_events, link_text
+from scoreboard import board, engine_board, link_events, link_text, wait_for_events
 
 from lvl_rules import check_all, division, score_match
 from lvl_rules.faces.limits import LIMITS
@@ -34,12 +34,6 @@ def open_calculator(page, site_url, query: str = BLUE_QUERY, events: list | None
 def logged(page) -> int:
     """How many events the log shows."""
     return page.locator("#calc-log li[data-event]").count()
-
-
-def wait_for_events(page, count: int) -> None:
-    page.wait_for_function(
-        "(n) => document.querySelectorAll('#calc-log li[data-event]').length === n", arg=count
-    )
 
 
 def half(page, athlete: str):

@@ -9,7 +9,7 @@ import json
 from urllib.parse import quote
 
 import pytest
-from scoreboard import board, engine_board, link_events
+from scoreboard import SETTLED, board, engine_board, link_events
 
 pytestmark = pytest.mark.browser
 
@@ -75,10 +75,7 @@ class Table:
         for button in buttons:
             button.click()
             self.taps[name] = self.taps.get(name, 0) + 1
-        self.page.wait_for_function(
-            "(n) => document.querySelectorAll('#calc-log li[data-event]').length === n",
-            arg=events,
-        )
+        self.page.wait_for_function(SETTLED, arg=events)
 
 
 @pytest.mark.parametrize("screen", list(SCREENS), indirect=True)

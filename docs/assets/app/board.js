@@ -1,9 +1,13 @@
-// /calculator/board/: the audience screen. It shows the score and the clock of the match
+// /calculator/board/: the audience screen. It shows the score and the clock of one match
 // recorded in the calculator's match mode in another tab or window of this browser
-// (BroadcastChannel), for a second screen facing the athletes. It scores nothing: every
-// number comes from the calculator, which has it from the rules engine.
+// (BroadcastChannel), for a screen facing the mat. It scores nothing: every number comes
+// from the calculator, which has it from the rules engine. It follows the match named in
+// its address (`match`, as the calculator's link gives it); opened without one, the
+// first match it hears, with a choice when another is being recorded too.
 
-import { CHANNEL, clockText, fill, pageData } from "./page-data.js";
+import { clockText } from "./match-clock.js";
+import { isMatchId } from "./match-store.js";
+import { CHANNEL, fill, pageData } from "./page-data.js";
 
 const TICK_MS = 200;
 
@@ -11,7 +15,10 @@ export function mount(root) {
   const words = pageData().words;
   const time = root.querySelector("#board-time");
   const result = root.querySelector("#board-result");
-  let state = null;
+  const chooser = root.querySelector("#board-choose");
+  const asked = new URLSearchParams(location.search).get("match");
+  let followed = isMatchId(asked) ? asked : null;
+  const heard = new Map(); // match id -> its latest state
   let ticking = null;
   let lock = null;
   if (typeof BroadcastChannel !== "function") return;
@@ -21,41 +28,62 @@ export function mount(root) {
       channel.close();
       return;
     }
-    if (event.data?.type !== "state") return;
-    state = event.data;
-    show();
+    const state = event.data;
+    if (state?.type !== "state" || !isMatchId(state.match)) return;
+    heard.set(state.match, state);
+    followed ??= state.match;
+    offerChoice();
+    if (state.match === followed) show(state);
   });
-  channel.postMessage({ type: "hello" });
+  chooser.addEventListener("change", () => {
+    followed = chooser.value;
+    if (heard.has(followed)) show(heard.get(followed));
+  });
+  channel.postMessage({ type: "hello", match: followed });
   keepAwake();
   document.addEventListener("visibilitychange", keepAwake);
 
-  function show() {
+  /** With more than one match heard (and none named in the address), a choice of them. */
+  function offerChoice() {
+    const several = heard.size > 1 && !isMatchId(asked);
+    chooser.closest("[data-choose]").hidden = !several;
+    if (!several) return;
+    const options = [...heard.values()].map((state) => {
+      const option = new Option(fill(words.board_match, { a: state.athletes.A.name, b: state.athletes.B.name }), state.match);
+      option.selected = state.match === followed;
+      return option;
+    });
+    chooser.replaceChildren(...options);
+  }
+
+  function show(state) {
     delete root.dataset.waiting;
     for (const athlete of ["A", "B"]) {
       const shown = state.athletes[athlete];
       const panel = root.querySelector(`.lvl-athlete[data-athlete="${athlete}"]`);
-      panel.querySelector("[data-name]").textContent = shown.name || fill(words.athlete, { athlete });
+      panel.querySelector("[data-name]").textContent = shown.name;
       panel.dataset.colour = shown.colour;
       panel.style.setProperty("--lvl-side-bg", shown.background);
       panel.style.setProperty("--lvl-side-fg", shown.text);
       for (const field of ["points", "advantages", "penalties"]) {
-        panel.dataset[field] = String(shown[field]);
-        panel.querySelector(`[data-field="${field}"]`).textContent = String(shown[field]);
+        const text = shown[field] === null ? words.no_score : String(shown[field]);
+        panel.dataset[field] = text;
+        panel.querySelector(`[data-field="${field}"]`).textContent = text;
       }
       panel.querySelector('[data-field="status"]').textContent = shown.status;
     }
     // The result once the match has ended; "Time" while it waits for its announcement.
     result.textContent = state.result?.ended ? state.result.summary : state.timeExpired ? words.board_time : "";
     root.dataset.winner = state.result?.winner ?? "";
-    showClock();
-    if (state.clock.running) ticking ??= setInterval(showClock, TICK_MS);
+    showClock(state);
+    if (state.clock.running) ticking ??= setInterval(() => showClock(heard.get(followed)), TICK_MS);
     else if (ticking !== null) {
       clearInterval(ticking);
       ticking = null;
     }
   }
 
-  function showClock() {
+  function showClock(state) {
     if (!root.isConnected) {
       clearInterval(ticking);
       return;
@@ -63,7 +91,7 @@ export function mount(root) {
     // From the moment the match screen read its clock (`at`: the same wall clock in every
     // tab of a browser), not from when the message arrived: a busy tab may get it late.
     const { length, elapsed, running, at } = state.clock;
-    const spent = elapsed + (running ? Math.max(0, Date.now() - at) : 0);
+    const spent = Math.min(length ?? Infinity, elapsed + (running ? Math.max(0, Date.now() - at) : 0));
     const text = length ? clockText(length - spent) : clockText(spent, { up: true });
     if (time.textContent !== text) time.textContent = text;
     root.dataset.clock = running ? "running" : "stopped";

@@ -20,11 +20,12 @@ export class Match {
    * key: the engine's name for this match (one per page view); ask(request): the engine,
    * resolving with its result or rejecting with {kind, field, message}; problem(event,
    * index): why an event must not reach the engine (a limit; the page's sentence) or
-   * null. The rest is the match as kept: the division (request fields), the events, the
+   * null; names: what the engine's sentences call the athletes ({A, B}). The rest is the match as kept: the division (request fields), the events, the
    * undo and redo steps, and the engine's answer for exactly these, if remembered.
    */
-  constructor({ key, ask, problem = () => null, division = {}, events = [], history = [], future = [], answer = null }) {
+  constructor({ key, ask, problem = () => null, division = {}, names = null, events = [], history = [], future = [], answer = null }) {
     this.key = key;
+    this.names = names; // what the engine's sentences call athletes A and B
     this.ask = ask;
     this.problem = problem;
     this.division = division;
@@ -32,7 +33,7 @@ export class Match {
     this.history = history;
     this.future = future;
     this.lines = answer?.log ?? [];
-    this.answer = answer ? { athletes: answer.athletes, result: answer.result } : null;
+    this.answer = answer ? answerOf(answer) : null;
     this.source = answer ? "remembered" : null;
     this.scoredFor = answer ? this.events : null; // the events the answer is for
     this.status = answer ? "scored" : "waiting"; // "scored" | "waiting" | "division" | "failed"
@@ -125,6 +126,11 @@ export class Match {
     return this.queue({ kind: "division", division });
   }
 
+  /** Call the athletes by other names in the engine's sentences ({A, B}). */
+  setNames(names) {
+    return this.queue({ kind: "names", names });
+  }
+
   /** Ask the engine about the match as it is (first scoring, or after the engine failed). */
   rescore() {
     return this.queue({ kind: "rescore" });
@@ -148,7 +154,7 @@ export class Match {
       const count = this.pending[0].kind === "press" ? this.pending.findIndex((c) => c.kind !== "press") : 1;
       const batch = this.pending.slice(0, count === -1 ? this.pending.length : count);
       const turn = this.apply(batch);
-      const reply = await this.score(turn.division, turn.events);
+      const reply = await this.score(turn);
       this.pending.splice(0, batch.length);
       this.commit(turn, reply, batch);
     }
@@ -156,7 +162,7 @@ export class Match {
 
   /** The match after `batch`, applied to the match as it is now (nothing committed). */
   apply(batch) {
-    let { events, division } = this;
+    let { events, division, names } = this;
     const entries = [];
     let future = this.future;
     let history = this.history;
@@ -184,13 +190,15 @@ export class Match {
         events = splice(events, step.at, step.removed.length, step.added);
       } else if (change.kind === "division") {
         division = change.division;
+      } else if (change.kind === "names") {
+        names = change.names;
       }
     }
-    return { events, division, entries, history, future };
+    return { events, division, names, entries, history, future };
   }
 
-  /** The engine's reply for `events`: {result} or {error}. */
-  async score(division, events) {
+  /** The engine's reply for the match after a turn: {result} or {error}. */
+  async score({ division, names, events }) {
     const limited = new Map();
     const sent = events.map((event, index) => {
       const why = this.problem(event, index);
@@ -198,8 +206,11 @@ export class Match {
       limited.set(index, why);
       return null; // set aside by the engine, in its place
     });
+    while (sent.length && limited.has(sent.length - 1)) sent.pop(); // nothing after them
     try {
-      const result = await this.ask({ action: "score", ...division, events: sent, set_aside: true, match: this.key });
+      const request = { action: "score", ...division, events: sent, set_aside: true, match: this.key };
+      if (names) request.names = names;
+      const result = await this.ask(request);
       return { result, limited };
     } catch (error) {
       return { error, limited };
@@ -210,6 +221,7 @@ export class Match {
     let { events } = turn;
     const said = [];
     this.division = turn.division;
+    this.names = turn.names;
     this.history = turn.history;
     this.future = turn.future;
     if (result) {
@@ -233,7 +245,7 @@ export class Match {
         limited = new Map([...limited].map(([index, why]) => [shift(index), why]));
       }
       this.lines = lines;
-      this.answer = { athletes: result.athletes, result: result.result };
+      this.answer = answerOf(result);
       this.status = "scored";
       this.trouble = null;
       this.source = "engine";
@@ -288,6 +300,11 @@ export class Match {
       answer: current && !this.waiting.length ? { ...this.answer, log: this.lines } : null,
     };
   }
+}
+
+/** What of an answer the views draw (besides its log lines). */
+function answerOf({ athletes, result, illegal }) {
+  return { athletes, result, illegal };
 }
 
 function splice(events, at, count, items) {

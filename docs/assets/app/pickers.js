@@ -10,9 +10,11 @@ export function openPicker(dialog) {
   if (!dialog.open) dialog.showModal();
 }
 
-/** Wire the buttons of both halves, the shared ones and every picker; `record(event)`. */
+/** Wire the buttons of both halves, the shared ones and every picker; `record(event,
+ * label)`, the label naming the call while it waits for the engine. `app`: the page's
+ * form, data, the athletes' setup (their labels) and match mode (its counts). */
 export function wirePickers(app, record) {
-  const board = app.board;
+  const board = app.page.querySelector("#calc-board");
   board.addEventListener("click", (event) => {
     if (event.target.closest("dialog")) return; // the dialogs answer for themselves
     const button = event.target.closest("button[data-preset]");
@@ -35,13 +37,13 @@ export function wirePickers(app, record) {
 export function press(app, button, athlete, record) {
   const preset = button.dataset.preset;
   if (button.dataset.count) {
-    app.match?.startCount(button.dataset.count, athlete);
+    app.mode?.startCount(button.dataset.count, athlete);
     return;
   }
   const opens = button.dataset.opens;
   const fixed = presetEvent(app, preset);
   if (opens) {
-    const dialog = app.board.querySelector(`#${CSS.escape(opens)}`);
+    const dialog = app.page.querySelector(`#calc-board #${CSS.escape(opens)}`);
     if (!dialog) return;
     dialog.dataset.athlete = athlete ?? "";
     dialog.dataset.preset = preset;
@@ -49,7 +51,7 @@ export function press(app, button, athlete, record) {
     openPicker(dialog);
     return;
   }
-  if (fixed) record(withAthlete(app, fixed, athlete));
+  if (fixed) record(withAthlete(app, fixed, athlete), button.textContent.trim());
 }
 
 function presetEvent(app, preset) {
@@ -66,7 +68,7 @@ function withAthlete(app, fixed, athlete) {
 function reset(app, dialog) {
   const athlete = dialog.dataset.athlete;
   for (const name of dialog.querySelectorAll("[data-athlete-name]")) {
-    name.textContent = athlete ? app.match?.name(athlete) ?? athlete : "";
+    name.textContent = athlete ? app.setup.label(athlete) : "";
   }
   for (const control of dialog.querySelectorAll("input[data-slot]")) control.checked = false;
   for (const control of dialog.querySelectorAll("select[data-slot]")) control.selectedIndex = 0;
@@ -93,7 +95,9 @@ function wireDialog(app, dialog, record) {
       for (const control of dialog.querySelectorAll("[data-slot]:not(button)")) read(event, control);
       if (button.dataset.slot && button.dataset.value) event[button.dataset.slot] = button.dataset.value;
       dialog.close();
-      record(event);
+      const title = dialog.querySelector(".lvl-picker-title")?.lastChild?.textContent ?? "";
+      const label = "value" in button.dataset ? `${title.replace(/^ · /, "")}: ${button.textContent.trim()}` : title;
+      record(event, label.trim());
     }
   });
 }

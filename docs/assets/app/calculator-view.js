@@ -1,0 +1,211 @@
+// The calculator's board, drawn from the match model: each athlete's name, colour and
+// score, the result, the last call, what is waiting and why, which buttons may record
+// now, and the sentence a screen reader hears after each change. Every number and
+// sentence of the rules comes from the engine's answer; the words around them are the
+// page's (page data, from lvl_rules.words.match).
+
+import { citeLink, markInvalid, showError } from "./division-form.js";
+import { fill, plural } from "./page-data.js";
+
+const ATHLETES = ["A", "B"];
+const FIELDS = ["points", "advantages", "penalties"];
+
+export function drawBoard(calculator) {
+  const { page, form, data, words, match, setup } = calculator;
+  const section = page.querySelector("#calc-board");
+  const result = page.querySelector("#match-result");
+  const last = page.querySelector("#calc-last");
+  const waiting = page.querySelector("#calc-waiting");
+  const error = page.querySelector("#calc-error");
+  const announcer = page.querySelector("#calc-announce");
+  const share = page.querySelector("#calc-share");
+  const root = new URL(form.dataset.root, document.baseURI);
+  let said = null; // a message of the page's (a link that could not be read), until a change
+  let summary = "";
+  let illegal = null;
+
+  last.addEventListener("click", () => {
+    const at = Number(last.dataset.event);
+    if (Number.isInteger(at)) calculator.log.edit(at);
+  });
+
+  function draw() {
+    drawAthletes();
+    drawResult();
+    drawLast();
+    drawTrouble();
+    enableButtons();
+    drawLegality();
+  }
+
+  function drawAthletes() {
+    const tallies = match.answer?.athletes;
+    for (const athlete of ATHLETES) {
+      const panel = page.querySelector(`.lvl-athlete[data-athlete="${athlete}"]`);
+      const name = setup.label(athlete);
+      const label = panel.querySelector("[data-name]");
+      if (label.textContent !== name) label.textContent = name;
+      const colour = data.colours[setup.colour[athlete]];
+      panel.dataset.colour = setup.colour[athlete];
+      for (const part of [panel, section.querySelector(`.lvl-half[data-half="${athlete}"]`)]) {
+        part?.style.setProperty("--lvl-side-bg", colour.background);
+        part?.style.setProperty("--lvl-side-fg", colour.text);
+      }
+      const tally = tallies?.[athlete];
+      for (const field of FIELDS) {
+        // No division, no score: no number that could pass for a result.
+        const text = tally ? String(tally[field]) : words.no_score;
+        if (panel.dataset[field] !== text) panel.dataset[field] = text;
+        const cell = panel.querySelector(`[data-field="${field}"]`);
+        if (cell.textContent !== text) cell.textContent = text;
+      }
+      panel.dataset.disqualified = String(Boolean(tally?.disqualified));
+      const status = tally?.disqualified ? words.disqualified[tally.disqualified_from] : "";
+      panel.querySelector('[data-field="status"]').textContent = status;
+    }
+  }
+
+  function drawResult() {
+    const outcome = match.answer?.result;
+    const any = match.events.length > 0;
+    result.dataset.winner = outcome?.winner ?? "";
+    result.dataset.method = outcome?.method ?? "";
+    result.dataset.ended = String(Boolean(outcome?.ended));
+    section.dataset.ended = result.dataset.ended; // match.css shows the result in match mode
+    if (match.status === "scored" && outcome && any) {
+      result.replaceChildren(outcome.summary);
+      if (outcome.cite) result.append(" ", citeLink(root, match.division.edition, outcome.cite));
+    } else if (any || match.waiting.length) {
+      result.replaceChildren(match.status === "division" ? words.waiting_division : words.waiting_engine);
+    } else {
+      result.replaceChildren(words.no_events);
+    }
+  }
+
+  function drawLast() {
+    const index = match.events.length - 1;
+    const lines = index >= 0 ? match.linesOf(index) : [];
+    const shown = lines.length && match.status === "scored" ? lines.map((line) => line.effect).join(" ") : "";
+    last.hidden = !shown;
+    last.textContent = shown ? fill(words.last, { effect: shown }) : "";
+    last.dataset.event = shown ? String(index) : "";
+    const count = match.waiting.length;
+    waiting.hidden = count === 0;
+    waiting.textContent = count ? plural(words.calls_waiting, count) : "";
+  }
+
+  function drawTrouble() {
+    const trouble = match.trouble;
+    markInvalid(form, match.status === "division" ? trouble?.field : null);
+    section.dataset.status = match.status;
+    // Every change has had its turn and the engine has answered (a hook for the tests).
+    section.dataset.settled = String(!match.pending.length && match.status !== "waiting");
+    if (match.status === "division") {
+      show(fill(words.division_error, { message: trouble.message }));
+    } else if (match.status === "failed") {
+      show(fill(words.engine_failed, { message: trouble.message }));
+    } else if (match.notice) {
+      show(match.notice.message);
+      match.notice = null; // said once
+    } else if (said) {
+      show(said);
+    } else {
+      const marked = match.status === "scored" ? refusedCount() : 0;
+      show(marked ? plural(words.not_scored_events, marked) : null);
+    }
+  }
+
+  function refusedCount() {
+    let count = match.limited.size;
+    for (const line of match.lines) if (line.refused && !match.limited.has(line.event)) count++;
+    return count;
+  }
+
+  function show(message) {
+    showError(error, message ? new Error(message) : null);
+  }
+
+  /** Which buttons can record now: none without a valid division; once the match has
+   * ended, only what may follow it; after time, only what the rules allow then. */
+  function enableButtons() {
+    const ended = match.status === "scored" && Boolean(match.answer?.result.ended);
+    const timeUp = !ended && match.timeExpired;
+    const presets = data.presets[form.elements.edition.value] ?? {};
+    const noDivision = match.status === "division";
+    for (const button of section.querySelectorAll(".lvl-controls [data-preset]")) {
+      const event = presets[button.dataset.preset];
+      const kind = event && data.events[event.type];
+      let off = noDivision && !button.dataset.count;
+      if (kind && ended) off = !kind.after_end;
+      else if (kind && timeUp) off = !kind.after_time;
+      if (button.disabled !== off) button.disabled = off;
+    }
+    page.querySelector("#calc-undo").disabled = !match.canUndo;
+    page.querySelector("#calc-redo").disabled = !match.canRedo;
+  }
+
+  /** The techniques that are illegal for the division first in the technique picker. */
+  function drawLegality() {
+    const list = match.answer?.illegal;
+    if (!list || list === illegal) return;
+    illegal = list;
+    const off = new Set(list);
+    for (const picker of section.querySelectorAll('dialog [data-legal-group="true"]')) {
+      const dialog = picker.closest("dialog");
+      const group = dialog.querySelector('[data-legal-group="false"]');
+      for (const button of dialog.querySelectorAll('button[data-slot="technique"]')) {
+        (off.has(button.dataset.value) ? group : picker).append(button);
+      }
+      for (const heading of dialog.querySelectorAll("[data-legal-heading]")) heading.hidden = !group.children.length;
+    }
+  }
+
+  /** What a screen reader hears after a change: what it did, then the score. */
+  function announce(done) {
+    if (!done || match.status !== "scored" || !match.answer) return;
+    const kinds = done.changes.map((change) => change.kind);
+    let what = "";
+    if (kinds.includes("undo")) what = words.undone;
+    else if (kinds.includes("redo")) what = words.redone;
+    else if (kinds.includes("division")) what = words.division_changed;
+    else if (kinds.includes("remove")) what = words.deleted_event;
+    else if (kinds.includes("replace")) what = words.corrected_event;
+    else if (done.added) {
+      const index = match.events.length - 1;
+      what = match.linesOf(index).map((line) => line.effect).join(" ");
+    }
+    const tallies = ATHLETES.map((athlete) => {
+      const t = match.answer.athletes[athlete];
+      return fill(words.tally, {
+        name: setup.label(athlete),
+        points: plural(words.count_points, t.points),
+        advantages: plural(words.count_advantages, t.advantages),
+        penalties: plural(words.count_penalties, t.penalties),
+      });
+    });
+    const outcome = match.answer.result;
+    const before = summary;
+    summary = outcome.summary;
+    const changed = outcome.ended || outcome.summary !== before ? outcome.summary : "";
+    announcer.textContent = [what, ...tallies, changed].filter(Boolean).join(" ");
+  }
+  match.subscribe((_, done) => page.isConnected && announce(done));
+
+  return {
+    draw,
+    /** A message of the page's own, shown until the match changes. */
+    say(message) {
+      said = message;
+      draw();
+    },
+    /** The link to share, once the address is written. */
+    shared(href) {
+      share.href = href;
+      const count = match.events.length;
+      share.textContent = count ? plural(words.share_match, count) : words.share_division;
+    },
+    clearSaid() {
+      said = null;
+    },
+  };
+}
