@@ -96,6 +96,8 @@ def athlete_presets(edition: Edition) -> list[Preset]:
         Preset(id="panel", label=act["panel"], event={"type": "panel"}, pick="rulings"),
         Preset(id="advantage-reason", label=act["advantage-reason"],
                event={"type": "advantage"}, pick="reason"),
+        # Not an event: the athlete's injury time-out, timed on the clock (no rule sets it).
+        Preset(id="injury", label=act["injury"], event={}, extra={"injury": "start"}),
     )  # fmt: skip
     presets += [
         Preset(id="advantage", label=act["advantage"], event={"type": "advantage"}, key="KeyA"),
@@ -449,10 +451,7 @@ def _scoreboard() -> str:
         f'<dl><div class="lvl-points"><dt>{ui["points"]}</dt><dd data-field="points">0</dd></div>'
         f'<div><dt>{ui["advantages"]}</dt><dd data-field="advantages">0</dd></div>'
         f'<div><dt>{ui["penalties"]}</dt><dd data-field="penalties">0</dd></div></dl>'
-        '<p data-field="status"></p>'
-        f'<button type="button" class="lvl-act lvl-injury" data-injury="{a}" aria-pressed="false">'
-        f"{escape(words.UI['injury_start'].format(name=words.athlete_words(a)))}</button>"
-        f'<div class="lvl-prompts" data-prompts="{a}"></div></div>'
+        '<p data-field="status"></p></div>'
         for a in words.ATHLETES
     )
 

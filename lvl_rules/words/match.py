@@ -85,8 +85,8 @@ UI: dict[str, Any] = {
     "set_time_problem": "Write the time as minutes:seconds, for example 4:30.",
     "set": "Set",
     "sound": "Sound and vibration at 0:00",
-    "injury_start": "Injury time-out: {name}",
-    "injury_running": "Injury time-out, {name}: {time} (tap to end)",
+    "injury_running": "Injury time-out: {time}",
+    "injury_end": "End the injury time-out of {name}",
     "board_match": "{a} – {b}",
     "board_choose": "Match shown",
     "last": "Last: {effect}",
@@ -251,6 +251,7 @@ ACTIONS = {
     "end": "End of the match…",
     "more": "More…",
     "count": "Count 20 s…",
+    "injury": "Injury time-out",
 }
 
 # Titles of the pickers, which name the athlete they record for.
@@ -267,9 +268,11 @@ CHOICE_BLANK = "— not given —"
 
 
 def count_prompt(edition: Edition, count: Count, who: str) -> str:
-    """``20 seconds: stalling penalty to both``: what the rules call when a count runs out."""
+    """``20 seconds: stalling penalty to both``: what the rules call when a count runs out
+    (for one athlete, ``{name}``: the page puts in what the athlete is called)."""
     foul = edition.fouls[count.foul].name.lower()
-    return f"{count.seconds} seconds: {foul} penalty to {who}"
+    whom = "both" if who == "both" else "{name}"
+    return f"{count.seconds} seconds: {foul} penalty to {whom}"
 
 
 def count_words(edition: Edition) -> dict[str, dict[str, Any]]:

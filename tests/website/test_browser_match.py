@@ -178,7 +178,7 @@ def test_a_correction_on_the_match_screen(screen):
     taps = [
         page.get_by_role("button", name="Log", exact=True),
         page.get_by_role("button", name="Correct event 2", exact=True),
-        page.locator("dialog[open]").get_by_role("button", name="Give it to Athlete A", exact=True),
+        page.locator("dialog[open]").get_by_role("button", name="Give it to Blue", exact=True),
     ]
     for button in taps:
         place = button.evaluate(COVERED)
@@ -208,7 +208,7 @@ def test_clock_counts_and_audience_screen(screen):
     audience.wait_for_function(
         "() => !document.querySelector('.lvl-audience').hasAttribute('data-waiting')"
     )
-    assert ["Ana", "Athlete B"] == audience.locator(".lvl-athlete [data-name]").all_inner_texts()
+    assert ["Ana", "Yellow"] == audience.locator(".lvl-athlete [data-name]").all_inner_texts()
     assert "yellow" == audience.locator('.lvl-athlete[data-athlete="B"]').get_attribute(
         "data-colour"
     )
@@ -219,13 +219,14 @@ def test_clock_counts_and_audience_screen(screen):
     screen.context.clock.run_for(20_000)
     assert "0:40" == time.inner_text()
     assert "0:40" == audience.locator("#board-time").inner_text()
-    prompt = page.locator('[data-prompts="both"] .lvl-prompt')
+    prompt = page.locator('#calc-prompts .lvl-prompt')
     assert "20 seconds: stalling penalty to both" in prompt.inner_text()
     prompt.get_by_role("button", name="Record it", exact=True).click()
-    page.wait_for_function(
-        "() => document.querySelectorAll('#calc-log li[data-event]').length === 1"
-    )
-    assert {"type": "penalty", "athlete": "both", "foul": "stalling"} == link_events(page)[0]
+    page.wait_for_function(SETTLED, arg=1)
+    # Each call carries the match time it was made at (whole seconds on the clock).
+    assert {"type": "penalty", "athlete": "both", "foul": "stalling", "time": 20} == link_events(
+        page
+    )[0]
 
     clock.click()  # Parou: the clock stops, the uniform count runs
     page.locator('.lvl-half[data-half="B"]').get_by_role(
@@ -236,29 +237,23 @@ def test_clock_counts_and_audience_screen(screen):
     ).click()
     screen.context.clock.run_for(20_000)
     assert "0:40" == time.inner_text()
-    prompt = page.locator('[data-prompts="B"] .lvl-prompt')
-    assert "20 seconds: slow uniform adjustment penalty to B" in prompt.inner_text()
+    prompt = page.locator('#calc-prompts .lvl-prompt')
+    assert "20 seconds: slow uniform adjustment penalty to Yellow" in prompt.inner_text()
     prompt.get_by_role("button", name="Record it", exact=True).click()
-    page.wait_for_function(
-        "() => document.querySelectorAll('#calc-log li[data-event]').length === 2"
-    )
+    page.wait_for_function(SETTLED, arg=2)
 
     clock.click()  # Combate
     screen.context.clock.run_for(40_000)
-    page.wait_for_function(
-        "() => document.querySelectorAll('#calc-log li[data-event]').length === 3"
-    )
+    page.wait_for_function(SETTLED, arg=3)
     assert "0:00" == time.inner_text()
-    assert {"type": "time-expired"} == link_events(page)[2]
+    assert {"type": "time-expired", "time": 60} == link_events(page)[2]
     assert "§6" in page.locator('#calc-log li[data-event="2"]').inner_text()
     a = page.locator('.lvl-half[data-half="A"]')
     assert a.get_by_role(
         "button", name="Mount (4)", exact=True
     ).is_disabled()  # no position after time
     a.get_by_role("button", name="Advantage", exact=True).click()
-    page.wait_for_function(
-        "() => document.querySelectorAll('#calc-log li[data-event]').length === 4"
-    )
+    page.wait_for_function(SETTLED, arg=4)
     page.get_by_role("button", name="End of the match…", exact=True).click()
     page.locator("dialog[open]").get_by_role("button", name="Record", exact=True).click()
     page.wait_for_function("() => document.querySelector('#match-result').dataset.ended === 'true'")

@@ -48,13 +48,6 @@ export function showClock(calculator, { onChange }) {
       // not kept: the switch still holds for this page
     }
   });
-  for (const injury of page.querySelectorAll("[data-injury]")) {
-    injury.addEventListener("click", () => {
-      clock.toggleInjury(injury.dataset.injury);
-      changed();
-    });
-  }
-
   function changed() {
     draw();
     onChange();
@@ -68,7 +61,6 @@ export function showClock(calculator, { onChange }) {
     button.setAttribute("aria-pressed", String(on));
     section.dataset.clock = on ? "running" : "stopped";
     drawCounts();
-    drawInjuries();
     const busy = on || clock.counts.length || clock.injury.A || clock.injury.B;
     if (busy) ticking ??= setInterval(tick, TICK_MS);
     else if (ticking !== null) {
@@ -119,43 +111,62 @@ export function showClock(calculator, { onChange }) {
 
   // ------------------------------------------------------------ the 20-second counts
 
-  /** Each running count as a chip with its seconds left: an athlete's on that athlete's
-   * score, the counts for both in the middle. */
+  /** Each running count as a chip with its seconds left (an athlete's on that athlete's
+   * score, the counts for both in the middle), and each injury time-out counting up. */
   function drawCounts() {
     for (const where of ["both", "A", "B"]) {
       const box = page.querySelector(where === "both" ? "#calc-counts" : `[data-counts="${where}"]`);
       if (!box) continue;
       const shown = clock.counts.filter((count) => count.athlete === where);
-      const keys = shown.map((count) => count.id).join(" ");
+      const injury = where !== "both" && clock.injury[where] ? [where] : [];
+      const keys = [...shown.map((count) => count.id), ...injury.map(() => "injury")].join(" ");
       if (box.dataset.keys !== keys) {
         box.dataset.keys = keys;
-        box.replaceChildren(...shown.map(chip));
+        box.replaceChildren(...shown.map(countChip), ...injury.map(injuryChip));
       }
       shown.forEach((count, index) => {
         const rule = clock.rule(count.id);
         const left = Math.max(0, Math.ceil(clock.left(count) / 1000));
-        const text = fill(words.count_running, { name: rule.name, seconds: left });
-        const span = box.children[index].firstChild;
-        if (span.textContent !== text) span.textContent = text;
+        setText(box.children[index], fill(words.count_running, { name: rule.name, seconds: left }));
       });
+      for (const athlete of injury) {
+        const time = clockText(clock.injuryTime(athlete), { up: true });
+        setText(box.children[shown.length], fill(words.injury_running, { time }));
+      }
     }
   }
 
-  function chip(count) {
+  function setText(chip, text) {
+    const span = chip.firstChild;
+    if (span.textContent !== text) span.textContent = text;
+  }
+
+  function countChip(count) {
     const rule = clock.rule(count.id);
+    return chip({ count: count.id, athlete: count.athlete }, fill(words.count_cancel, { name: rule.name }), () => {
+      clock.cancelCount(count);
+    });
+  }
+
+  function injuryChip(athlete) {
+    return chip({ injury: athlete }, fill(words.injury_end, { name: setup.label(athlete) }), () => {
+      clock.toggleInjury(athlete);
+    });
+  }
+
+  function chip(data, stopLabel, stopped) {
     const element = document.createElement("span");
     element.className = "lvl-count";
-    element.dataset.count = count.id;
-    element.dataset.athlete = count.athlete;
+    Object.assign(element.dataset, data);
     const text = document.createElement("span");
     text.setAttribute("role", "timer");
     const stop = document.createElement("button");
     stop.type = "button";
     stop.className = "lvl-act lvl-count-stop";
     stop.textContent = "×";
-    stop.setAttribute("aria-label", fill(words.count_cancel, { name: rule.name }));
+    stop.setAttribute("aria-label", stopLabel);
     stop.addEventListener("click", () => {
-      clock.cancelCount(count);
+      stopped();
       changed();
     });
     element.append(text, stop);
@@ -164,8 +175,7 @@ export function showClock(calculator, { onChange }) {
 
   /** Say what the rules call now, with a button that records it. */
   function addPrompt(where, text, call) {
-    const box = page.querySelector(`[data-prompts="${where}"]`);
-    if (!box) return;
+    const box = page.querySelector("#calc-prompts");
     const note = document.createElement("div");
     note.className = "lvl-prompt";
     note.setAttribute("role", "alert");
@@ -193,25 +203,14 @@ export function showClock(calculator, { onChange }) {
     box.append(note);
   }
 
-  // ------------------------------------------------------------ injury time-outs
-
-  function drawInjuries() {
-    for (const button of page.querySelectorAll("[data-injury]")) {
-      const athlete = button.dataset.injury;
-      const spent = clock.injuryTime(athlete);
-      const text =
-        spent === null
-          ? fill(words.injury_start, { name: setup.label(athlete) })
-          : fill(words.injury_running, { name: setup.label(athlete), time: clockText(spent, { up: true }) });
-      if (button.textContent !== text) button.textContent = text;
-      button.setAttribute("aria-pressed", String(spent !== null));
-    }
-  }
-
   return {
     draw,
     startCount(id, athlete) {
       if (clock.startCount(id, athlete)) changed();
+    },
+    startInjury(athlete) {
+      if (!clock.injury[athlete]) clock.toggleInjury(athlete);
+      changed();
     },
     stop() {
       if (clock.stop()) changed();

@@ -84,7 +84,7 @@ export function startMatchMode(calculator, params) {
     if (!on) setLog(false);
     keepAwake(on);
     if (on) window.scrollTo(0, 0);
-    calculator.refresh();
+    calculator.refresh?.(); // not yet while the page is being mounted
   }
 
   function setLog(open) {
@@ -203,5 +203,6 @@ export function startMatchMode(calculator, params) {
       clockView.draw();
     },
     startCount: (id, athlete) => clockView.startCount(id, athlete),
+    startInjury: (athlete) => clockView.startInjury(athlete),
   };
 }

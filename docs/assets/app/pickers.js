@@ -40,6 +40,10 @@ export function press(app, button, athlete, record) {
     app.mode?.startCount(button.dataset.count, athlete);
     return;
   }
+  if (button.dataset.injury) {
+    if (athlete) app.mode?.startInjury(athlete);
+    return;
+  }
   const opens = button.dataset.opens;
   const fixed = presetEvent(app, preset);
   if (opens) {
