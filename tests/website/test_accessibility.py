@@ -286,8 +286,8 @@ def test_calculator_by_keyboard_alone(chromium, site_url):
     assert expected == board(page) == {"A": (7, 1, 0), "B": (0, 0, 0)}
     # What a screen reader hears: the status message the undo left.
     assert (
-        "Undone. Athlete A: 7 points, 1 advantage, 0 penalties. "
-        "Athlete B: 0 points, 0 advantages, 0 penalties."
+        "Undone. Blue: 7 points, 1 advantage, 0 penalties. "
+        "White: 0 points, 0 advantages, 0 penalties."
     ) == page.locator("#calc-announce").inner_text()
     # Focus never landed on something out of sight or covered.
     assert [] == keys.covered()

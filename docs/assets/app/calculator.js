@@ -75,24 +75,39 @@ export async function mount(form) {
   if (link.error) calculator.board.say(link.error, { error: true });
 
   // What is kept: after every change, once changes pause, and when the page is put away.
+  // The address changes once the person changes something, or when the page is put away:
+  // until then it stays as it was opened, which the theme's in-page links (made absolute
+  // when the page loaded) still point to.
   let pause = null;
-  const keep = () => {
+  const save = () => {
     clearTimeout(pause);
-    if (!page.isConnected) return;
-    store.write(id, { rules: engine.rules, ...match.toJSON(), clock: clock.toJSON(), setup: setup.toJSON() });
+    if (page.isConnected) {
+      store.write(id, { rules: engine.rules, ...match.toJSON(), clock: clock.toJSON(), setup: setup.toJSON() });
+    }
   };
   calculator.keep = () => {
     clearTimeout(pause);
-    pause = setTimeout(keep, KEEP_AFTER_MS);
+    pause = setTimeout(save, KEEP_AFTER_MS);
   };
-  addEventListener("pagehide", keep);
-  document.addEventListener("visibilitychange", () => document.hidden && keep());
+  calculator.touch = () => {
+    calculator.changed = true;
+    calculator.keep();
+  };
+  const putAway = () => {
+    if (!page.isConnected) return;
+    calculator.changed = true;
+    writeAddress(calculator);
+    save();
+  };
+  addEventListener("pagehide", putAway);
+  document.addEventListener("visibilitychange", () => document.hidden && putAway());
 
   match.subscribe((_, done) => {
     if (!page.isConnected) return;
     if (done?.changes.some((change) => change.kind !== "rescore")) {
       calculator.raw = null; // the person acted: the link is theirs now
       calculator.board.clearSaid();
+      calculator.changed = true;
     }
     calculator.refresh();
     if (done) calculator.keep();
@@ -146,8 +161,9 @@ async function writeAddress(calculator) {
     ({ hash } = await linkFor(params, match.toJSON().events));
   }
   if (token !== calculator.writing || !calculator.page.isConnected) return; // a later change wrote its own
-  history.replaceState(history.state, "", `?${params}${hash}`);
-  calculator.board.shared(location.href);
+  const address = new URL(`?${params}${hash}`, location.href);
+  if (calculator.changed && address.href !== location.href) history.replaceState(history.state, "", address);
+  calculator.board.shared(address.href);
 }
 
 /** A new match: this one stays kept in this browser (Back returns to it). */

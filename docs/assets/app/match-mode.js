@@ -19,7 +19,7 @@ export function startMatchMode(calculator, params) {
   const refusal = page.querySelector("#calc-mode-refused");
   let lock = null;
 
-  const keep = () => calculator.keep?.();
+  const keep = () => calculator.touch?.();
   const clockView = showClock(calculator, { onChange: () => changed() });
   const audience = broadcast(calculator);
 
