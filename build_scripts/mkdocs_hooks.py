@@ -40,7 +40,14 @@ from mkdocs.structure.files import File, Files
 from build_scripts.bundle import engine
 from build_scripts.bundle.manifest import manifest_element, words_element
 from build_scripts.bundle.wheel import current_wheel
-from build_scripts.pages import navigation, preloads, search_worker, site_pages, stylesheet
+from build_scripts.pages import (
+    navigation,
+    preloads,
+    search_worker,
+    site_pages,
+    stylesheet,
+    vendor,
+)
 from build_scripts.pages.table_regions import TableRegions
 from build_scripts.publish import security
 from lvl_rules import Edition, RulesError, load_all
@@ -93,6 +100,7 @@ def on_files(files: Files, config: Any) -> Files:
     for path, content in site_pages.generate(editions(), page_policy=page_policy()).items():
         files.append(File.generated(config, path, content=content))
     stylesheet.combine(files, config)
+    vendor.add(files, config)
     TIMINGS["generate"] = time.perf_counter() - started
     return files
 

@@ -14,6 +14,7 @@ import contextlib
 import io
 import json
 import math
+import re
 from typing import Any
 
 import pytest
@@ -599,3 +600,20 @@ def test_cli_bad_text_gives_one_line(edition: str, age: str, rank: str, uniform:
     else:
         lines = err.getvalue().splitlines()
         assert (2, "", 1, False) == (status, out.getvalue(), len(lines), "Traceback" in lines[0])
+
+
+@pytest.mark.parametrize("edition_id", ["1", "2"])
+@settings(max_examples=60, deadline=None)
+@given(data=st.data())
+def test_named_sentences_never_say_a_or_b(edition_id: str, data: Any) -> None:
+    """With names, no line of the log and no result calls an athlete "A" or "B": every
+    sentence that names an athlete (scores, penalties and their scale, outcomes, refusals)
+    uses the name, while the data keeps the IDs."""
+    fields = data.draw(athletes(edition_id))
+    athlete = division(edition_id, **fields)
+    events = data.draw(_matches(edition_id))
+    report = score_match(athlete, events, set_aside=True, names={"A": "Xana", "B": "Yuri"})
+    said = [line.effect for line in report.log] + [report.result.summary]
+    # "A" starting a sentence is the article.
+    athlete_id = re.compile(r"\bB\b|\bA's|(?<!^)(?<![.:!?] )\bA\b")
+    assert [] == [text for text in said if athlete_id.search(text)]

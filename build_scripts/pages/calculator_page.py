@@ -34,6 +34,7 @@ from .urls import href
 
 CALCULATOR = "calculator.md"
 BOARD = "calculator/board.md"
+SHEET = "calculator/sheet.md"
 DATA_ELEMENT = "calc-data"
 
 
@@ -527,8 +528,10 @@ def board_page() -> str:
         f'<h2 id="board-name-{a}" data-name>{escape(words.athlete_words(a))}</h2>'
         f'<p class="lvl-board-points"><span class="lvl-sr">{ui["points"]}</span>'
         '<span data-field="points">0</span></p>'
-        f'<dl><div><dt>{ui["advantages"]}</dt><dd data-field="advantages">0</dd></div>'
-        f'<div><dt>{ui["penalties"]}</dt><dd data-field="penalties">0</dd></div></dl>'
+        f'<dl><div class="lvl-board-advantages"><dt>{ui["advantages"]}</dt>'
+        '<dd data-field="advantages">0</dd></div>'
+        f'<div class="lvl-board-penalties"><dt>{ui["penalties"]}</dt>'
+        '<dd data-field="penalties">0</dd></div></dl>'
         '<p data-field="status"></p></section>'
         for a in words.ATHLETES
     )
@@ -537,4 +540,24 @@ def board_page() -> str:
         ui=ui,
         athletes=athletes,
         data=data_element({"words": ui}),
+    )
+
+
+def sheet_page(editions: tuple[Edition, ...], qr_module: str) -> str:
+    """/calculator/sheet/: the record of the match in the calculator's link (the same
+    query and fragment), with its fingerprint, printable and downloadable."""
+    colours = {colour: name for colour, name, _, _ in words.COLOURS}
+    data = {
+        "words": {**words.SHEET, "athlete": words.UI["athlete"]},
+        "limits": dict(LIMITS),
+        "setup": page_data(editions)["setup"],
+        "colour_names": colours,
+        "qr": qr_module,
+    }
+    return TEMPLATES.get_template("sheet.md.j2").render(
+        page=words.SHEET_PAGE,
+        sheet=words.SHEET,
+        status=status_block(SHEET, editions[-1].id),
+        calculator=href(SHEET, "calculator/"),
+        data=data_element(data),
     )

@@ -16,8 +16,8 @@ from lvl_rules.words import markdown as render
 from lvl_rules.words import scoring as scoring_words
 from lvl_rules.words import site as words
 
-from . import changes, navigation, notes_page, page_meta, scoring_tables
-from .calculator_page import BOARD, CALCULATOR, board_page, calculator_page
+from . import changes, navigation, notes_page, page_meta, scoring_tables, vendor
+from .calculator_page import BOARD, CALCULATOR, SHEET, board_page, calculator_page, sheet_page
 from .chart import chart_table
 from .clause_blocks import clause_block, linker
 from .lookup_page import LOOKUP, lookup_page
@@ -39,6 +39,7 @@ def generate(editions: tuple[Edition, ...], *, page_policy: str | None) -> dict[
         LOOKUP: lookup_page(editions),
         CALCULATOR: calculator_page(editions),
         BOARD: board_page(),
+        SHEET: sheet_page(editions, vendor.QR_MODULE),
         "data/schema.json": json.dumps(edition_schema(), indent=2, ensure_ascii=False) + "\n",
     }
     for edition in editions:

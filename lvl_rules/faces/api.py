@@ -24,12 +24,14 @@ from . import limits, my_division
 from .export import export_edition
 from .library import (
     KeptMatches,
+    Names,
     check_all,
     division,
     division_json,
     load_edition,
     score_match,
 )
+from .sheet import names_from, sheet
 
 # The browser's engine sends the whole match after every change, under its own key
 # (``match``); each caller's match is kept so that only what changed is scored again
@@ -102,7 +104,7 @@ def score(params: Mapping[str, Any], events: Any) -> dict[str, Any]:
     """
     set_aside, legality = (_flag(params, name) for name in ("set_aside", "legality"))
     athlete = division_from(params)
-    answer = _score(params, athlete, events, set_aside=set_aside, names=_names(params))
+    answer = _score(params, athlete, events, set_aside=set_aside, names=names_from(params))
     if legality:
         answer["illegal"] = list(_illegal(athlete))
     return answer
@@ -121,24 +123,13 @@ def _illegal(athlete: Division) -> tuple[str, ...]:
     return tuple(answer.technique.id for answer in check_all(athlete) if not answer.legal)
 
 
-def _names(params: Mapping[str, Any]) -> dict[str, str] | None:
-    """``names``: what the sentences call athletes A and B, e.g. {"A": "Ana", "B": "Blue"}."""
-    names = params.get("names")
-    if names is None:
-        return None
-    good = isinstance(names, dict) and set(names) <= {"A", "B"}
-    if not good or not all(isinstance(v, str) and v.strip() for v in names.values()):
-        raise RulesError("names", field="names", value=names)
-    return {athlete: name.strip() for athlete, name in names.items()}
-
-
 def _score(
     params: Mapping[str, Any],
     athlete: Division,
     events: Any,
     *,
     set_aside: bool,
-    names: dict[str, str] | None,
+    names: Names | None,
 ) -> dict[str, Any]:
     key = params.get("match")
     if key is None:
@@ -179,6 +170,9 @@ ACTIONS = {
     "editions": lambda request: editions(),
     "export": export,
     "limits": lambda request: dict(limits.LIMITS),
+    "sheet": lambda request: sheet(
+        division_from(request), request.get("events"), names_from(request)
+    ),
     "my-division": my_division.answer,
 }
 

@@ -21,6 +21,7 @@ from ..words.errors import one_line, reason_of
 from ..words.terminal import ERROR_CLOSED, ERROR_PREFIX, HELP
 from . import api, limits
 from .library import LATEST, load_edition
+from .sheet import names_from, sheet
 
 
 class _Parser(argparse.ArgumentParser):
@@ -57,6 +58,11 @@ def build_parser() -> argparse.ArgumentParser:
     division_options(command("eligibility"))
     sub = command("score")
     division_options(sub)
+    option(sub, "events")
+    sub = command("sheet")
+    division_options(sub)
+    option(sub, "--name-a")
+    option(sub, "--name-b")
     option(sub, "events")
     sub = command("divisions-for")
     option(sub, "technique")
@@ -100,6 +106,13 @@ def _run(args: argparse.Namespace) -> None:
         _print(args, api.eligibility(params), terminal.eligibility)
     elif args.command == "score":
         _print(args, api.score(params, _read_events(args.events)), terminal.score)
+    elif args.command == "sheet":
+        named = {"A": args.name_a, "B": args.name_b}
+        request = {**params, "names": {k: v for k, v in named.items() if v} or None}
+        limits.check_value(request, "")
+        events = _read_events(args.events)
+        result = sheet(api.division_from(request), events, names_from(request))
+        _print(args, result, terminal.sheet)
     elif args.command == "divisions-for":
         _print(args, api.divisions_for(params), terminal.divisions_for)
     elif args.command == "export":

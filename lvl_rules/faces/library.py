@@ -208,6 +208,10 @@ def _line(edition: Edition, effect: scoring.Effect, names: Names | None) -> Line
     )
 
 
+# The facts of an effect that name an athlete (a test says every sentence is covered).
+_ATHLETE_FACTS = ("loser", "other", "winner")
+
+
 def _named(effect: scoring.Effect, names: Names | None) -> scoring.Effect:
     """The effect with each athlete it names called by ``names``, for its sentence."""
     if not names:
@@ -216,8 +220,9 @@ def _named(effect: scoring.Effect, names: Names | None) -> scoring.Effect:
     facts = dict(effect.facts)
     if "athletes" in facts:
         facts["athletes"] = [call(a, a) for a in facts["athletes"]]
-    if "loser" in facts:
-        facts["loser"] = call(facts["loser"], facts["loser"])
+    for key in _ATHLETE_FACTS:
+        if isinstance(facts.get(key), str):
+            facts[key] = call(facts[key], facts[key])
     if "outcome" in facts:
         facts["outcome"] = _named_outcome(facts["outcome"], names)
     error = facts.get("error")

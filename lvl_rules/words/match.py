@@ -202,6 +202,43 @@ UI: dict[str, Any] = {
     "board_time": "Time",
 }
 
+SHEET_PAGE = {
+    "title": "Match sheet",
+    "description": (
+        "The record of a match: edition, division, every call with its time and rule, the "
+        "result and the match's fingerprint."
+    ),
+}
+# The match sheet's words, by key (sheet.js fills them in).
+SHEET = {
+    "edition": "{title} ({status})",
+    "in_force": "the edition in force",
+    "not_in_force": "not the edition in force",
+    "division": "Division: {division}",
+    "athletes": "{a} (athlete A, {colour_a}) against {b} (athlete B, {colour_b})",
+    "number": "#",
+    "time": "Time",
+    "event": "What happened",
+    "clause": "Rule",
+    "no_time": "–",
+    "result": "Result",
+    "fingerprint": "Fingerprint (SHA-256 of the match, form {form})",
+    "check": (
+        "Anyone can check this sheet: open the replay link, or run lvl-rules sheet with "
+        "the same division and events; the same match always gives this fingerprint, and "
+        "any change to one event gives another."
+    ),
+    "replay": "Replay this match in the calculator:",
+    "replay_link": "the match in the calculator",
+    "qr_too_long": "This match is too long for a QR code; use the link.",
+    "download": "Download as JSON (for tournament software)",
+    "print": "Print",
+    "waiting": "Scoring the match with the rules engine…",
+    "failed": "The rules engine could not make the sheet: {message}",
+    "no_match": "No match here: open a match sheet from the calculator.",
+}
+SHEET_LINK = "Match sheet"
+
 BOARD_PAGE = {
     "title": "Audience screen",
     "description": "The score and clock of the match being recorded, for a screen facing the mat.",

@@ -14,6 +14,9 @@ HELP = {
     "program": "The LVL Grappling Federation's rules.",
     "eligibility": "which techniques are legal for a division",
     "score": "score a match from a JSON list of events",
+    "sheet": "the match sheet: the scored match and its fingerprint (SHA-256)",
+    "--name-a": "what to call athlete A (optional)",
+    "--name-b": "what to call athlete B (optional)",
     "divisions-for": "which divisions may use a technique",
     "export": "a whole edition (JSON, or the text of every clause)",
     "editions": "the editions and which is in force",
@@ -81,3 +84,23 @@ def rulebook(edition: Edition) -> str:
         if clause.text:
             parts.append(body(edition, clause))
     return "\n".join(parts)
+
+
+def sheet(result: dict[str, Any]) -> str:
+    """A match sheet: the edition, the division, the scored match and its fingerprint."""
+    edition = result["edition"]
+    status = "in force" if edition["in_force"] else "not the edition in force"
+    lines = [f"LVL Rules, {edition['title']} ({status}): {result['description']}"]
+    for line in result["log"]:
+        event = result["events"][line["event"]]
+        time = event.get("time") if isinstance(event, dict) else None
+        when = f"{time // 60}:{time % 60:02d} " if isinstance(time, int) else ""
+        cite = f"  (§{line['cite']})" if line["cite"] else ""
+        lines.append(f"  #{line['event'] + 1:<3} {when}{line['effect']}{cite}")
+    outcome = result["result"]
+    cite = f" (§{outcome['cite']})" if outcome["cite"] else ""
+    lines.append(f"Result: {outcome['summary']}{cite}")
+    lines.append(
+        f"Fingerprint ({result['fingerprint']['form']}): {result['fingerprint']['sha256']}"
+    )
+    return "\n".join(lines)

@@ -6,6 +6,7 @@ const APPS = {
   lookup: () => import("./lookup.js"),
   calculator: () => import("./calculator.js"),
   board: () => import("./board.js"),
+  sheet: () => import("./sheet.js"),
 };
 
 function mountAll() {

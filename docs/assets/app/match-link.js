@@ -52,11 +52,12 @@ export async function readLink(url, limits, words) {
 }
 
 /** Query parameters and fragment for a match: `params` (the division and the rest) gets
- * the events, or the fragment does, compressed, when they are long. */
-export async function linkFor(params, events) {
+ * the events, or the fragment does, compressed, when they are longer than `queryLimit`
+ * (0: always, the shortest link, as a QR code needs). */
+export async function linkFor(params, events, queryLimit = QUERY_LIMIT) {
   if (!events.length) return { params, hash: "" };
   const text = JSON.stringify(events);
-  if (text.length + params.toString().length <= QUERY_LIMIT) {
+  if (text.length + params.toString().length <= queryLimit) {
     params.set("events", text);
     return { params, hash: "" };
   }

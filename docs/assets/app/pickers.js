@@ -74,6 +74,10 @@ function reset(app, dialog) {
   for (const name of dialog.querySelectorAll("[data-athlete-name]")) {
     name.textContent = athlete ? app.setup.label(athlete) : "";
   }
+  // A choice of athlete (a referee's decision, a random draw's winner) by what they are called.
+  for (const option of dialog.querySelectorAll('select[data-slot] option:is([value="A"], [value="B"])')) {
+    option.textContent = app.setup.label(option.value);
+  }
   for (const control of dialog.querySelectorAll("input[data-slot]")) control.checked = false;
   for (const control of dialog.querySelectorAll("select[data-slot]")) control.selectedIndex = 0;
 }

@@ -1,0 +1,147 @@
+// /calculator/sheet/: the record of the match in the calculator's link (the same query
+// and fragment): the edition and whether it is in force, the division, the athletes,
+// every event with its match time, what it did and its clause, the result and its
+// clause, and the match's fingerprint (the SHA-256 the engine computes, as the command
+// line does), with a QR code of the replay link; printable, and downloadable as JSON.
+// One request to the engine ("sheet") gives every word and number of the rules here.
+
+import { engine } from "../engine/engine-client.js";
+import { citeLink } from "./division-form.js";
+import { clockText } from "./match-clock.js";
+import { eventProblem, linkFor, readLink } from "./match-link.js";
+import { Setup } from "./match-setup.js";
+import { fill, pageData } from "./page-data.js";
+import { showEngineStatus } from "./status.js";
+
+const DIVISION = ["edition", "age", "lvl", "belt", "uniform"];
+const QR_MODULE_PX = 4;
+
+export async function mount(root) {
+  const page = root.closest("article") ?? document;
+  const data = pageData();
+  const words = data.words;
+  const part = (name) => root.querySelector(`[data-sheet="${name}"]`);
+  const status = part("status");
+  showEngineStatus(engine, page);
+
+  const url = new URL(location.href);
+  const params = url.searchParams;
+  const division = {};
+  for (const name of DIVISION) if (params.get(name)) division[name] = params.get(name);
+  const experience = params.getAll("experience").flatMap((v) => v.split(",")).filter(Boolean);
+  if (experience.length) division.experience = experience;
+  const setup = new Setup(data.setup).read(params, null);
+  const link = await readLink(url, data.limits, words);
+  if (link.error || !link.events.length) {
+    status.textContent = link.error ?? words.no_match;
+    return;
+  }
+  const events = link.events.map((event, index) => (eventProblem(event, index, data.limits, words) ? null : event));
+
+  let sheet;
+  try {
+    sheet = await engine.request({ action: "sheet", ...division, events, names: setup.labels() });
+  } catch (error) {
+    status.textContent = fill(words.failed, { message: error.message });
+    return;
+  }
+  status.hidden = true;
+  const calculator = new URL(root.dataset.calculator, location.href);
+  const ruleRoot = new URL("../", calculator);
+  const edition = sheet.edition;
+  part("edition").textContent = fill(words.edition, {
+    title: edition.title,
+    status: edition.in_force ? words.in_force : words.not_in_force,
+  });
+  part("division").textContent = fill(words.division, { division: sheet.description });
+  part("athletes").textContent = fill(words.athletes, {
+    a: setup.label("A"),
+    b: setup.label("B"),
+    colour_a: data.colour_names[setup.colour.A],
+    colour_b: data.colour_names[setup.colour.B],
+  });
+  drawEvents(part("events"), sheet, link.events, words, ruleRoot);
+  const result = part("result");
+  result.append(`${words.result}: ${sheet.result.summary} `);
+  if (sheet.result.cite) result.append(citeLink(ruleRoot, edition.id, sheet.result.cite));
+
+  part("fingerprint-label").textContent = fill(words.fingerprint, { form: sheet.fingerprint.form });
+  part("fingerprint").textContent = sheet.fingerprint.sha256;
+  const query = new URLSearchParams(params);
+  query.delete("events");
+  const replay = await linkFor(query, link.events, 0); // the shortest: it goes into the QR code
+  calculator.search = `?${replay.params}`;
+  calculator.hash = replay.hash;
+  part("replay").href = calculator.href;
+  drawQr(part("qr"), calculator.href, data.qr, words);
+
+  const download = part("download");
+  download.href = URL.createObjectURL(new Blob([JSON.stringify(sheet, null, 2)], { type: "application/json" }));
+  download.download = `match-sheet-${sheet.fingerprint.sha256.slice(0, 12)}.json`;
+  part("print").addEventListener("click", () => print());
+  for (const hidden of root.querySelectorAll(".lvl-sheet-events, .lvl-sheet-proof, .lvl-sheet-tools")) {
+    hidden.hidden = false;
+  }
+}
+
+/** One row per event: its number, match time, what it did (or why it was not scored)
+ * and its clauses. */
+function drawEvents(body, sheet, events, words, ruleRoot) {
+  const byEvent = new Map();
+  for (const line of sheet.log) {
+    if (!byEvent.has(line.event)) byEvent.set(line.event, []);
+    byEvent.get(line.event).push(line);
+  }
+  const rows = events.map((event, index) => {
+    const row = document.createElement("tr");
+    const lines = byEvent.get(index) ?? [];
+    if (!lines.length || lines.some((line) => line.refused)) row.dataset.scored = "false";
+    const time = Number.isInteger(event?.time) ? clockText(event.time * 1000, { up: true }) : words.no_time;
+    const cells = [String(index + 1), time, lines.map((line) => line.effect).join(" ")];
+    for (const text of cells) {
+      const cell = document.createElement("td");
+      cell.textContent = text;
+      row.append(cell);
+    }
+    const clauses = document.createElement("td");
+    for (const cite of new Set(lines.map((line) => line.cite).filter(Boolean))) {
+      clauses.append(citeLink(ruleRoot, sheet.edition.id, cite), " ");
+    }
+    row.append(clauses);
+    return row;
+  });
+  body.replaceChildren(...rows);
+}
+
+/** The replay link as a QR code, drawn as SVG squares (no script-made markup). */
+async function drawQr(box, text, module, words) {
+  let qr;
+  try {
+    const { qrcode } = await import(new URL(`../../${module}`, import.meta.url).href);
+    qr = qrcode(0, "L");
+    qr.addData(text);
+    qr.make();
+  } catch (error) {
+    box.textContent = words.qr_too_long; // beyond what a QR code holds
+    console.warn("LVL Rules: no QR code for this link", error);
+    return;
+  }
+  const count = qr.getModuleCount();
+  const size = (count + 8) * QR_MODULE_PX;
+  const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+  svg.setAttribute("viewBox", `0 0 ${size} ${size}`);
+  svg.setAttribute("role", "img");
+  svg.setAttribute("aria-label", words.replay_link);
+  const path = document.createElementNS("http://www.w3.org/2000/svg", "path");
+  let d = "";
+  for (let row = 0; row < count; row++) {
+    for (let column = 0; column < count; column++) {
+      if (qr.isDark(row, column)) d += `M${(column + 4) * QR_MODULE_PX} ${(row + 4) * QR_MODULE_PX}h${QR_MODULE_PX}v${QR_MODULE_PX}h-${QR_MODULE_PX}z`;
+    }
+  }
+  path.setAttribute("d", d);
+  const background = document.createElementNS("http://www.w3.org/2000/svg", "rect");
+  Object.entries({ width: size, height: size, fill: "#ffffff" }).forEach(([k, v]) => background.setAttribute(k, v));
+  svg.append(background, path);
+  box.replaceChildren(svg);
+}
