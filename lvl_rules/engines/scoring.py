@@ -44,41 +44,6 @@ from .events import (
 RULING_VALUE = {"advantage": 0.5, "none": 0.0, "penalty": -1.0}
 
 
-@dataclass(frozen=True, slots=True)
-class Needs:
-    """The records this engine relies on by ID; the loader checks every edition has them."""
-
-    fouls: Mapping[str, str]  # foul ID -> the group it must be in
-    methods: tuple[str, ...]
-    escapes: tuple[str, ...]
-    awards: tuple[str, ...]
-
-
-NEEDS = Needs(
-    fouls={
-        "stalling": "stalling",  # a double stalling call
-        "serious": "serious",  # a panel's middle ruling "penalty"
-        "severe": "severe",  # a severe foul of kind "technical"
-        "disciplinary": "disciplinary",  # ... of kind "disciplinary"
-        "illegal-hold": "severe",  # a technique not legal for the division
-    },
-    methods=(
-        "submission",
-        "stoppage",
-        "disqualification",
-        "loss-of-consciousness",
-        "points",
-        "advantages",
-        "penalties",
-        "referee-decision",
-        "random-draw",
-    ),
-    escapes=("locked", "open"),
-    awards=(
-        "exit-caused-by-defender",  # 2.3.7
-        "disqualified-in-error",  # 2.1: withdraws the disqualification it follows
-    ),
-)
 WITHDRAWS = "disqualified-in-error"
 
 

@@ -8,9 +8,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from ..engines.scoring import NEEDS
 from ..errors import RulesError, data_error
-from ..model import COLLECTIONS, MAX_AGE, MIN_AGE, Criteria, Edition
+from ..model import COLLECTIONS, MAX_AGE, MIN_AGE, NEEDS, Criteria, Edition
 from ..model.fields import declared
 from ..model.markup import markers, references
 from ..words.errors import UNKNOWN_FILE
