@@ -11,9 +11,8 @@ from typing import Any
 from ..errors import RulesError, data_error
 from ..model import COLLECTIONS, MAX_AGE, MIN_AGE, NEEDS, Criteria, Edition
 from ..model.fields import declared
-from ..model.markup import markers, references
+from ..model.markup import GENERATED, markers, references
 from ..words.errors import UNKNOWN_FILE
-from ..words.markdown import MARKERS
 
 
 class _Checker:
@@ -90,7 +89,7 @@ def _check_marker(
         if all(part in known for part in argument.split("+")):
             return
     else:
-        known = tuple(MARKERS[kind])
+        known = GENERATED[kind]
     if argument not in known:
         raise check.fail(
             collection, key, field, "unknown-marker", marker=kind, argument=argument, known=known

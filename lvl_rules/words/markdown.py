@@ -2,7 +2,8 @@
 
 One renderer for every output. The CLI and the JSON export use the default link
 (plain "§5.4"); the site passes a link function that writes Markdown links.
-:data:`MARKERS` lists every marker a clause may use, by kind: the loader checks against it.
+:data:`MARKERS` renders every marker a clause may use, by kind: those the model declares
+(:data:`lvl_rules.model.markup.GENERATED`), which the loader checks the data against.
 """
 
 from __future__ import annotations
