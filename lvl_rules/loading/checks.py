@@ -8,11 +8,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from ..errors import RulesError, data_error
+from ..errors import UNKNOWN_FILE, RulesError, data_error
 from ..model import COLLECTIONS, MAX_AGE, MIN_AGE, NEEDS, Criteria, Edition
 from ..model.fields import declared
 from ..model.markup import GENERATED, markers, references
-from ..words.errors import UNKNOWN_FILE
 
 
 class _Checker:

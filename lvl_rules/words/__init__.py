@@ -2,7 +2,8 @@
 messages and the rendering of rule text.
 
 The engines return structured results (kinds, numbers, IDs, clauses); the modules here
-turn them into words. One place to fix a phrase, and one place to translate. This
-package's ``__init__`` imports nothing, so that :mod:`lvl_rules.errors` can use
-:mod:`.errors` without importing the rest.
+turn them into words. One place to fix a phrase, and one place to translate. The rooms
+below (the model, loading, the engines, :mod:`lvl_rules.errors`) never import this one:
+an error is raised as a code with details, and :mod:`lvl_rules.faces` gives
+:class:`~lvl_rules.errors.RulesError` the sentences of :mod:`.errors`.
 """

@@ -16,7 +16,6 @@ from typing import Any
 SHOWN_CHARS = 80
 LINE_CHARS = 400  # a message of argparse's: its own words, and what was typed
 PLAIN_NAME = re.compile(r"[A-Za-z0-9_-]{1,40}")  # a key shown as `.name` in a path
-UNKNOWN_FILE = "edition data"  # where a record came from, when no file is known
 
 Details = Mapping[str, Any]
 
@@ -56,16 +55,6 @@ def one_line(text: str) -> str:
     if len(shown) <= LINE_CHARS:
         return shown
     return f"{shown[: LINE_CHARS - 1]}… ({len(text):,} characters)"
-
-
-def reason_of(error: Exception) -> str:
-    """The system's own words for a failed read or write: ``No space left on device``."""
-    return error.strerror if isinstance(error, OSError) and error.strerror else str(error)
-
-
-def amended(previous: str | None, file: str) -> str:
-    """Where an amended record comes from: ``editions/1/x.toml as amended by editions/2/y``."""
-    return f"{previous} as amended by {file}" if previous else file
 
 
 def kind_of(value: object) -> str:
