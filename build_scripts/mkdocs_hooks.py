@@ -44,9 +44,7 @@ from build_scripts.pages import navigation, preloads, search_worker, site_pages,
 from build_scripts.pages.table_regions import TableRegions
 from build_scripts.publish import security
 from lvl_rules import Edition, RulesError, load_all
-from lvl_rules.loading import clear_cache
-from lvl_rules.words import engine as engine_words
-from lvl_rules.words import offline as offline_words
+from lvl_rules.faces.site import clear_cache, engine_words, offline_words
 
 TIMINGS: dict[str, float] = {}
 COMMAND = {"name": "build"}

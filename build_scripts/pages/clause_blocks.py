@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from lvl_rules.model import Clause, Edition
-from lvl_rules.words import markdown as render
-from lvl_rules.words import site as words
+from lvl_rules.faces.site import Clause, Edition
+from lvl_rules.faces.site import markdown as render
+from lvl_rules.faces.site import site_words as words
 
 from .urls import cite_path, clause_page, href, md_link
 

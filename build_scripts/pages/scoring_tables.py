@@ -4,10 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from lvl_rules.model import Edition
-from lvl_rules.words import markdown as render
-from lvl_rules.words.scoring import award_words, foul_effect, label
-from lvl_rules.words.site import points_words
+from lvl_rules.faces.site import Edition, award_words, foul_effect, label, points_words
+from lvl_rules.faces.site import markdown as render
 
 from .urls import clause_page, md_link
 

@@ -11,10 +11,9 @@ import json
 from html import escape
 
 from lvl_rules.faces.export import edition_schema, export_edition
-from lvl_rules.model import Edition
-from lvl_rules.words import markdown as render
-from lvl_rules.words import scoring as scoring_words
-from lvl_rules.words import site as words
+from lvl_rules.faces.site import Edition, scoring_words
+from lvl_rules.faces.site import markdown as render
+from lvl_rules.faces.site import site_words as words
 
 from . import changes, navigation, notes_page, page_meta, scoring_tables
 from .calculator_page import BOARD, CALCULATOR, board_page, calculator_page
