@@ -16,12 +16,18 @@ from lvl_rules.words.site import answer_words
 
 GOLDEN = Path(__file__).resolve().parent.parent / "golden"
 GOLDEN_PAGES = (
+    "rules/index.md",
+    "rules/2/index.md",
+    "rules/2/1.md",
     "rules/2/5.md",
+    "rules/2/7.md",
     "rules/2/8.md",
     "rules/1/1.md",
     "rules/1/techniques.md",
+    "rules/2/techniques.md",
     "rules/2/scoring.md",
     "rules/changes.md",
+    "rules/notes.md",
 )
 CELL = re.compile(
     r'<td class="[^"]*" (?:colspan="\d+" )?data-label="[^"]*" data-band="([^"]+)" '
