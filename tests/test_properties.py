@@ -408,15 +408,16 @@ def _scored(athlete: Any, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
 @SETTINGS
 @given(data=st.data())
 def test_a_disqualification_in_error_is_withdrawn(edition_id: str, data: Any) -> None:
-    """2.1: after a severe technical foul, the restart gives back the scoreboard from
-    before it, two points more for the athlete, and the match goes on."""
+    """2.1: after the referee's disqualification for a hold prohibited for the division,
+    the restart gives back the scoreboard from before it, two points more for the athlete,
+    and the match goes on."""
     athlete = division(edition_id, **data.draw(athletes(edition_id)))
     events = _scored(athlete, data.draw(st.lists(_quiet(edition_id), max_size=20)))
     before = score_match(athlete, events)
     if before.result.ended:
         return
     who = data.draw(st.sampled_from(["A", "B"]))
-    foul = {"type": "severe-foul", "athlete": who, "kind": "technical"}
+    foul = {"type": "severe-foul", "athlete": who, "foul": "illegal-hold"}
     withdrawn = {"type": "award", "athlete": who, "award": "disqualified-in-error"}
     after = score_match(athlete, [*events, foul, withdrawn])
     expected = before.to_json()["athletes"]

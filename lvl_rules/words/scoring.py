@@ -160,8 +160,9 @@ EFFECTS: dict[str, Callable[[Edition, Effect], str]] = {
         "announced, an advantage may still be given."
     ),
     "disqualification-withdrawn": lambda e, x: (
-        f"{x.athlete}'s disqualification was in error: the hold was legal and the opponent had "
-        f"not tapped. It is withdrawn and the match goes on."
+        f"Withdrawn: {x.athlete}'s disqualification ({_foul(e, x).name.lower()}). The hold "
+        f"{x.athlete} used was legal in this division, so the disqualification was a mistake, "
+        "and the opponent had not tapped: the match goes on."
     ),
     "outcome": lambda e, x: outcome(e, x.facts["outcome"]),
 }
