@@ -20,6 +20,7 @@ The cases are written from the federation's source documents, one topic per file
 - ``clause = "<id>"``: one clause as a person reads it: ``changed`` (how the edition's
   amendment touched it: ``changed``, ``added`` or ``"none"``: only the update's words
   change a clause), ``notes`` (the editorial notes shown beside it, in order),
+  ``our_number`` (the number is ours, not the federation's),
   ``mentions`` (words its rendered heading and text hold) and ``absent`` (words they do
   not hold).
 
@@ -200,6 +201,7 @@ def _clause(edition_id: str, clause_id: str, wanted: dict[str, Any]) -> dict[str
     actual = {
         "changed": change.kind if change else NONE,
         "notes": [note.id for note in edition.notes_for(clause_id)],
+        "our_number": clause.our_number,
         "mentions": _mentions(wanted.get("mentions", ()), [text]),
         "absent": [word for word in wanted.get("absent", ()) if word.lower() not in text.lower()],
     }

@@ -69,6 +69,10 @@ FORM_WORDS = {
 # -- Citations and the tools beside each clause ------------------------------------------
 
 CHANGE_WORDS = {"changed": "Changed", "added": "New"}
+OUR_NUMBER = "Number ours, not the federation's"
+OUR_NUMBER_TITLE = (
+    "The source does not number this rule; the editorial note below says why it has this one."
+)
 PERMALINK = "Permalink"
 COPY_CITATION = "Copy citation"
 NOTE_REASON = "Why:"
