@@ -304,14 +304,17 @@ MESSAGES: dict[str, Callable[[Details], str]] = {
         + (
             ""
             if d["type"] == "time-expired"
-            else f"; until the result is announced only advantages, fouls and the end may "
-            f"be recorded (§{d['clause']}), not a '{d['type']}' event"
+            else f"; until the result is announced, §{d['clause']} allows an advantage once "
+            f"no scoring position can be completed, and by our reading (the editorial note "
+            f"on §{d['clause']}) a foul, a hold prohibited for the division, a loss of "
+            f"consciousness and the end may also be recorded, not a '{d['type']}' event"
         )
     ),
     "position-after-time": lambda d: (
         f"{d['field']}: the middle ruling is {d['middle']}, but time already expired at "
-        f"events[{d['expired_at']}] and no scoring position can be given after time "
-        f"(§{d['clause']})"
+        f"events[{d['expired_at']}]; §{d['clause']} allows an advantage after time once no "
+        f"scoring position can be completed, and by our reading (the editorial note on "
+        f"§{d['clause']}) no position scores after time"
     ),
     "nothing-to-withdraw": lambda d: (
         f"events[{d['index']}]: a restart after a disqualification in error (§{d['clause']}) "
