@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from ..engines.eligibility import granting_group
 from ..model import Clause, Edition
 from .division import describe_ranks, joined, rank_name
+from .markdown import DESCRIPTIONS_OURS
 from .markdown import title as clause_title
 
 # -- Editions and page titles ------------------------------------------------------------
@@ -168,7 +169,8 @@ def poster_legend() -> str:
     return (
         f"<strong>{YES}</strong>: allowed in Gi and No-Gi. <strong>{ONLY.format('No-Gi')}</strong>"
         f": allowed in No-Gi, not in Gi. <strong>{NO}</strong>: not allowed; using it ends the "
-        "match (severe foul). A technique the chart does not list is not restricted by it."
+        f"match (severe foul). A technique the chart does not list is not restricted by it. "
+        f"{DESCRIPTIONS_OURS}"
     )
 
 
