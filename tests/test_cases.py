@@ -22,7 +22,9 @@ The cases are written from the federation's source documents, one topic per file
   change a clause), ``notes`` (the editorial notes shown beside it, in order),
   ``our_number`` (the number is ours, not the federation's),
   ``mentions`` (words its rendered heading and text hold) and ``absent`` (words they do
-  not hold).
+  not hold);
+- ``note = "<id>"``: one editorial note as published: its ``clause`` and ``mentions``
+  (words its title, decision and reason hold).
 
 Any of them may instead expect ``error = { field = ..., words = [...] }``: a RulesError
 naming that field whose message contains those words. ``"none"`` stands for null.
@@ -89,6 +91,8 @@ def test_case(edition_id: str, data: dict[str, Any], case: dict[str, Any]) -> No
         expected = dict(wanted)
     elif "clause" in given:
         expected, actual = dict(wanted), _clause(edition_id, given["clause"], wanted)
+    elif "note" in given:
+        expected, actual = dict(wanted), _note(edition_id, given["note"], wanted)
     elif "row" in given:
         expected, actual = _row(edition_id, data["grid"], given["row"], wanted)
     else:
@@ -205,6 +209,14 @@ def _clause(edition_id: str, clause_id: str, wanted: dict[str, Any]) -> dict[str
         "mentions": _mentions(wanted.get("mentions", ()), [text]),
         "absent": [word for word in wanted.get("absent", ()) if word.lower() not in text.lower()],
     }
+    return {key: actual[key] for key in wanted}
+
+
+def _note(edition_id: str, note_id: str, wanted: dict[str, Any]) -> dict[str, Any]:
+    edition = lvl_rules.load_edition(edition_id)
+    note = edition.notes[note_id]
+    text = render.expand(edition, f"{note.title}\n{note.decision}\n{note.reason}")
+    actual = {"clause": note.clause, "mentions": _mentions(wanted.get("mentions", ()), [text])}
     return {key: actual[key] for key in wanted}
 
 
