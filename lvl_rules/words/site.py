@@ -201,6 +201,7 @@ COLLECTION_TITLES = {
 
 
 READING_MARK = "Our reading, not a change the update made:"
+OUR_READING = "Our reading:"  # a record that follows an editorial note, where it is listed
 
 
 def not_in(side: str) -> str:
