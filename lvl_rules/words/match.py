@@ -89,10 +89,7 @@ UI: dict[str, Any] = {
     "clock": "Match clock",
     "clock_running": "running",
     "clock_stopped": "stopped",
-    "time_expired": (
-        "Time has expired: record any advantage still due, once no scoring position can be "
-        "completed, then the end."
-    ),
+    "time_expired": "Time has expired: record any advantage still due, then the end.",
     "counts": "20-second counts",
     "count_running": "{name}: {seconds} s",
     "count_cancel": "Stop the count: {name}",
