@@ -103,6 +103,7 @@ def edition_pages(edition: Edition, newer: Edition | None) -> dict[str, str]:
         newer=newer,
         table=chart_table(edition),
         promotion=words.promotion_rule(edition),
+        descriptions_ours=words.DESCRIPTIONS_OURS,
         notes=[
             {"id": n.id, "title": n.title, "decision": render.expand(edition, n.decision, link)}
             for n in edition.notes.values()

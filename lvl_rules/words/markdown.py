@@ -17,6 +17,13 @@ from .scoring import step_words
 
 Link = Callable[[str, str], str]  # (clause ID, visible text) -> Markdown
 
+# Said wherever the techniques are listed with their descriptions (the table of section 1,
+# the chart and its poster): the descriptions are ours (note technique-descriptions).
+DESCRIPTIONS_OURS = (
+    "The short description after each technique's name is ours, to help recognise it; the "
+    "rules name the techniques and do not describe most of them."
+)
+
 
 def plain_link(clause_id: str, text: str) -> str:
     """A reference with no link: just its visible text."""
@@ -92,7 +99,7 @@ def _points_table(edition: Edition, link: Link) -> str:
 def _technique_groups(edition: Edition, link: Link) -> str:
     del link
     techniques = edition.techniques.values()
-    parts = [f"**{edition.eligibility.prohibited_label}**", ""]
+    parts = [f"*{DESCRIPTIONS_OURS}*", "", f"**{edition.eligibility.prohibited_label}**", ""]
     parts += [f"- **{t.name}.** {t.description}" for t in techniques if t.prohibited]
     for group in edition.groups:
         parts += ["", f"**{group.label}**", ""]
