@@ -35,7 +35,7 @@ $(CHROMIUM):
 
 # The tests run against the installed wheel, as the browser does, not the source tree.
 # One wheel per build: dist/ holds it, remade only when lvl_rules/ has changed; the site
-# build publishes the same file.
+# build publishes the same wheel without what only the build reads (dist/browser/).
 wheel: $(READY)
 	$(BIN)/pip install --quiet --force-reinstall --no-deps "$$($(BIN)/python -m build_scripts.bundle.wheel)"
 

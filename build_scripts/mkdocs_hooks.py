@@ -39,7 +39,7 @@ from mkdocs.structure.files import File, Files
 
 from build_scripts.bundle import engine
 from build_scripts.bundle.manifest import manifest_element, words_element
-from build_scripts.bundle.wheel import current_wheel
+from build_scripts.bundle.wheel import browser_wheel
 from build_scripts.pages import (
     navigation,
     preloads,
@@ -51,9 +51,7 @@ from build_scripts.pages import (
 from build_scripts.pages.table_regions import TableRegions
 from build_scripts.publish import security
 from lvl_rules import Edition, RulesError, load_all
-from lvl_rules.loading import clear_cache
-from lvl_rules.words import engine as engine_words
-from lvl_rules.words import offline as offline_words
+from lvl_rules.faces.site import clear_cache, engine_words, offline_words
 
 TIMINGS: dict[str, float] = {}
 COMMAND = {"name": "build"}
@@ -110,7 +108,7 @@ def on_env(env: Any, config: Any, files: Files) -> Any:
     templates its manifest and the page policy."""
     del files
     started = time.perf_counter()
-    summary = engine.build_bundle(Path(config["site_dir"]), current_wheel())
+    summary = engine.build_bundle(Path(config["site_dir"]), browser_wheel())
     # Our own JSON, with every "<" escaped by manifest_element(): safe to put in as is.
     element = manifest_element(summary["manifest"])
     env.globals["lvl_engine_manifest"] = Markup(element)  # noqa: S704

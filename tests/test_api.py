@@ -260,3 +260,52 @@ def test_names_must_name_a_and_b(names):
     """names other than texts for A and B: refused, naming the field."""
     answer = json.loads(handle(json.dumps({**MATCH, "events": EVENTS, "names": names})))
     assert (False, "names", "names") == (answer["ok"], answer["field"], answer["problem"])
+
+
+WITHDRAWN = {"type": "award", "athlete": "A", "award": "disqualified-in-error"}
+ADULT_LVL_2_NOGI = {"action": "score", "edition": "1", "age": 30, "lvl": 2, "uniform": "nogi"}
+
+
+@pytest.mark.parametrize(
+    ("disqualified", "problem", "words"),
+    [
+        ({"type": "severe-foul", "athlete": "A", "foul": "slippery-substance"},
+         "not-for-a-hold", ["'slippery-substance'", "not for using a hold", "§2.1"]),
+        ({"type": "severe-foul", "athlete": "A", "foul": "no-undergarment"},
+         "not-for-a-hold", ["'no-undergarment'", "not for using a hold", "§2.1"]),
+        ({"type": "technique", "athlete": "A", "technique": "heel-hook"},
+         "hold-not-legal", ["'heel-hook'", "(§1)", "stands (§2.1)", "correct events[0]"]),
+    ],
+    ids=["substance", "undergarment", "hold-judged-illegal"],
+)  # fmt: skip
+def test_withdrawal_of_a_disqualification_not_for_a_legal_hold_is_refused(
+    disqualified, problem, words
+):
+    """2.1 withdraws only a disqualification for using a hold that was legal: after a
+    substance, a missing undergarment or a hold the chart does not allow (a heel hook for
+    an adult LVL 2 in No-Gi), the API refuses, naming the event, the problem and 2.1."""
+    request = {**ADULT_LVL_2_NOGI, "events": [disqualified, WITHDRAWN]}
+    answer = json.loads(handle(json.dumps(request)))
+    shown = [word for word in words if word in answer.get("error", "")]
+    assert (False, "events[1]", problem, words) == (
+        answer["ok"], answer.get("field"), answer.get("problem"), shown,
+    )  # fmt: skip
+
+
+def test_withdrawal_follows_a_corrected_disqualification():
+    """The API scores again from the first changed event: the heel hook's refusal, then the
+    same match with that event corrected to the referee's call of a prohibited hold, whose
+    withdrawal gives A two points and lets the match go on."""
+    judged = {"type": "technique", "athlete": "A", "technique": "heel-hook"}
+    called = {"type": "severe-foul", "athlete": "A", "foul": "illegal-hold"}
+    first = {**ADULT_LVL_2_NOGI, "events": [judged, WITHDRAWN], "match": "corrected"}
+    refused = json.loads(handle(json.dumps(first)))
+    request = {**ADULT_LVL_2_NOGI, "events": [called, WITHDRAWN, {"type": "end"}]}
+    request["match"] = "corrected"
+    answer = json.loads(handle(json.dumps(request)))
+    assert (False, "hold-not-legal") == (refused["ok"], refused["problem"])
+    athletes = answer["result"]["athletes"]
+    assert (2, False, "A", "points") == (
+        athletes["A"]["points"], athletes["A"]["disqualified"],
+        answer["result"]["result"]["winner"], answer["result"]["result"]["method"],
+    )  # fmt: skip

@@ -16,7 +16,15 @@ The cases are written from the federation's source documents, one topic per file
   technique, all others are not legal), ``competes_at``;
 - ``events`` (with ``athlete`` or the file's ``[defaults].athlete``): a scored match
   (``A`` and ``B`` tallies, ``result``, ``cites`` of every log line in order,
-  ``log_mentions``).
+  ``log_mentions``);
+- ``clause = "<id>"``: one clause as a person reads it: ``changed`` (how the edition's
+  amendment touched it: ``changed``, ``added`` or ``"none"``: only the update's words
+  change a clause), ``notes`` (the editorial notes shown beside it, in order),
+  ``our_number`` (the number is ours, not the federation's),
+  ``mentions`` (words its rendered heading and text hold) and ``absent`` (words they do
+  not hold);
+- ``note = "<id>"``: one editorial note as published: its ``clause`` and ``mentions``
+  (words its title, decision and reason hold).
 
 Any of them may instead expect ``error = { field = ..., words = [...] }``: a RulesError
 naming that field whose message contains those words. ``"none"`` stands for null.
@@ -32,6 +40,7 @@ import pytest
 
 import lvl_rules
 from lvl_rules import RulesError, check, check_all, division, score_match
+from lvl_rules.words import markdown as render
 
 CASES = Path(__file__).parent / "cases"
 FILE_KEYS = {"case", "defaults", "grid"}
@@ -80,6 +89,10 @@ def test_case(edition_id: str, data: dict[str, Any], case: dict[str, Any]) -> No
             for count in counts.values()
         }
         expected = dict(wanted)
+    elif "clause" in given:
+        expected, actual = dict(wanted), _clause(edition_id, given["clause"], wanted)
+    elif "note" in given:
+        expected, actual = dict(wanted), _note(edition_id, given["note"], wanted)
     elif "row" in given:
         expected, actual = _row(edition_id, data["grid"], given["row"], wanted)
     else:
@@ -182,6 +195,29 @@ def _match(
         else:
             raise AssertionError(f"unknown expected key {key!r} for a match")
     return actual
+
+
+def _clause(edition_id: str, clause_id: str, wanted: dict[str, Any]) -> dict[str, Any]:
+    edition = lvl_rules.load_edition(edition_id)
+    clause = edition.clauses[clause_id]
+    change = edition.changed("clauses", clause_id)
+    text = f"{render.heading(edition, clause)}\n{render.body(edition, clause)}"
+    actual = {
+        "changed": change.kind if change else NONE,
+        "notes": [note.id for note in edition.notes_for(clause_id)],
+        "our_number": clause.our_number,
+        "mentions": _mentions(wanted.get("mentions", ()), [text]),
+        "absent": [word for word in wanted.get("absent", ()) if word.lower() not in text.lower()],
+    }
+    return {key: actual[key] for key in wanted}
+
+
+def _note(edition_id: str, note_id: str, wanted: dict[str, Any]) -> dict[str, Any]:
+    edition = lvl_rules.load_edition(edition_id)
+    note = edition.notes[note_id]
+    text = render.expand(edition, f"{note.title}\n{note.decision}\n{note.reason}")
+    actual = {"clause": note.clause, "mentions": _mentions(wanted.get("mentions", ()), [text])}
+    return {key: actual[key] for key in wanted}
 
 
 def _plain(wanted: dict[str, Any]) -> dict[str, Any]:

@@ -65,7 +65,7 @@ def _matches(edition: Edition, age: int = 30) -> Iterator[list[dict[str, Any]]]:
     for award in edition.awards:
         given = {"type": "award", "athlete": "B", "award": award}
         if award == "disqualified-in-error":  # it withdraws the disqualification before it
-            yield [{"type": "severe-foul", "athlete": "B", "kind": "technical"}, given]
+            yield [{"type": "severe-foul", "athlete": "B", "foul": "illegal-hold"}, given]
         else:
             yield [given]
     yield [{"type": "time-expired"}, {"type": "advantage", "athlete": "A"}, {"type": "end"}]

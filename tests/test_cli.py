@@ -29,6 +29,7 @@ ED1 = ["--edition", "1"]
 ED2 = ["--edition", "2"]
 ADULT = ["--age", "30", "--uniform", "gi"]
 SCORE2 = ["score", *ED2, "--age", "30", "--belt", "blue", "--uniform", "gi", "--json"]
+SCORE1_LVL2_NOGI = ["score", *ED1, "--age", "30", "--lvl", "2", "--uniform", "nogi", "--json"]
 NO_EVENTS = "(no events file)"
 MISSING_FILE = "(a file that does not exist)"
 
@@ -97,6 +98,18 @@ BAD: list[Any] = [
     ("withdrawal-without-a-disqualification", SCORE2,
      '[{"type": "award", "athlete": "A", "award": "disqualified-in-error"}]',
      ["events[0]", "disqualification in error", "§2.1"]),
+    ("withdrawal-after-a-substance", SCORE2,
+     '[{"type": "severe-foul", "athlete": "A", "foul": "slippery-substance"},'
+     ' {"type": "award", "athlete": "A", "award": "disqualified-in-error"}]',
+     ["events[1]", "'slippery-substance' (§7.2.3), not for using a hold", "§2.1", "illegal-hold"]),
+    ("withdrawal-after-no-undergarment", SCORE2,
+     '[{"type": "severe-foul", "athlete": "B", "foul": "no-undergarment"},'
+     ' {"type": "award", "athlete": "B", "award": "disqualified-in-error"}]',
+     ["events[1]", "'no-undergarment'", "not for using a hold", "§2.1"]),
+    ("withdrawal-after-a-hold-judged-illegal", SCORE1_LVL2_NOGI,
+     '[{"type": "technique", "athlete": "A", "technique": "heel-hook"},'
+     ' {"type": "award", "athlete": "A", "award": "disqualified-in-error"}]',
+     ["events[1]", "'heel-hook'", "(§1)", "stands (§2.1)", "correct events[0]"]),
     ("position-after-time", SCORE2,
      '[{"type": "time-expired"}, {"type": "score", "athlete": "A", "position": "mount"}]',
      ["events[1]", "time already expired at events[0]", "§6"]),
@@ -260,6 +273,29 @@ def test_score_json_new_events(
         "events": [line["event"] for line in result["log"]],
     }
     assert expected == actual
+
+
+def test_score_json_legal_hold_withdrawn(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """2.1: a hold the chart allows (a wrist lock from adult LVL 2), called by the referee
+    as prohibited for the division: the withdrawal still gives two points and the match
+    goes on, and the log says which disqualification was withdrawn."""
+    events = [
+        {"type": "technique", "athlete": "A", "technique": "wrist-lock"},
+        {"type": "severe-foul", "athlete": "A", "foul": "illegal-hold"},
+        {"type": "award", "athlete": "A", "award": "disqualified-in-error"},
+    ]
+    monkeypatch.setattr(sys, "stdin", io.StringIO(json.dumps(events)))
+    result = _json([*SCORE1_LVL2_NOGI, "-"], capsys)
+    withdrawn = [line for line in result["log"] if line["event"] == 2]
+    assert {"points": 2, "disqualified": False} == {
+        key: result["athletes"]["A"][key] for key in ("points", "disqualified")
+    }
+    assert (None, ["2.1", "2.1"]) == (result["result"]["winner"], [w["cite"] for w in withdrawn])
+    assert withdrawn[0]["effect"].startswith(
+        "Withdrawn: A's disqualification (hold prohibited for the division)."
+    )
 
 
 def test_score_json_without_a_winner(

@@ -1,7 +1,7 @@
 """The package keeps its rooms: each test reads the installed modules' source and checks
-one rule of the layout (README, "What is where").
+one rule of the layout (README, "What is where"); which room imports which is
+tests/test_layers.py's.
 
-- ``engines/`` import nothing from ``words/``, ``faces/`` or ``loading/``;
 - only ``loading/`` opens files; no module edits ``sys.path`` or imports the build;
 - sentences are made in ``words/``: elsewhere a string with spaces is a docstring or a
   field's declared description;
@@ -60,19 +60,6 @@ def test_the_rooms_are_there() -> None:
     """The package has its five rooms, each with modules in it."""
     rooms = {_room(name) for name, _ in MODULES} - {""}
     assert {"engines", "faces", "loading", "model", "words"} == rooms
-
-
-@pytest.mark.parametrize("name", [n for n, _ in MODULES if _room(n) == "engines"])
-def test_engines_import_no_words_faces_or_loading(name: str) -> None:
-    """An engine takes an Edition and returns structured results: no words, no disk."""
-    tree = dict(MODULES)[name]
-    bad = [
-        module
-        for module in _imports(tree)
-        if module.lstrip(".").split(".")[0] in ("words", "faces", "loading")
-        or module.startswith(("lvl_rules.words", "lvl_rules.faces", "lvl_rules.loading"))
-    ]
-    assert [] == bad
 
 
 def test_only_loading_opens_files() -> None:

@@ -409,21 +409,61 @@ def _scored(athlete: Any, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
 @SETTINGS
 @given(data=st.data())
 def test_a_disqualification_in_error_is_withdrawn(edition_id: str, data: Any) -> None:
-    """2.1: after a severe technical foul, the restart gives back the scoreboard from
-    before it, two points more for the athlete, and the match goes on."""
+    """2.1: after the referee's disqualification for a hold prohibited for the division,
+    the restart gives back the scoreboard from before it, two points more for the athlete,
+    and the match goes on."""
     athlete = division(edition_id, **data.draw(athletes(edition_id)))
     events = _scored(athlete, data.draw(st.lists(_quiet(edition_id), max_size=20)))
     before = score_match(athlete, events)
     if before.result.ended:
         return
     who = data.draw(st.sampled_from(["A", "B"]))
-    foul = {"type": "severe-foul", "athlete": who, "kind": "technical"}
+    foul = {"type": "severe-foul", "athlete": who, "foul": "illegal-hold"}
     withdrawn = {"type": "award", "athlete": who, "award": "disqualified-in-error"}
     after = score_match(athlete, [*events, foul, withdrawn])
     expected = before.to_json()["athletes"]
     expected[who]["points"] += 2
     assert (expected, False) == (after.to_json()["athletes"], after.result.ended)
     assert before.result.summary == after.result.summary
+
+
+# 2.1 and note disqualification-in-error: the only disqualification withdrawn as made in
+# error is the referee's call that a hold was prohibited for the division (7.2.3).
+FOUL_ON_A_HOLD = "illegal-hold"
+
+
+@pytest.mark.parametrize("edition_id", ["1", "2"])
+@SETTINGS
+@given(data=st.data())
+def test_only_a_disqualification_for_a_hold_is_withdrawn(edition_id: str, data: Any) -> None:
+    """2.1: after any severe or disciplinary foul, or a technique the chart judges, the
+    withdrawal is accepted only after the referee's call of a hold prohibited for the
+    division; after any other foul, and after a hold the chart itself does not allow the
+    division, it is refused, and nothing else changes."""
+    edition = EDITIONS[edition_id]
+    athlete = division(edition_id, **data.draw(athletes(edition_id)))
+    events = _scored(athlete, data.draw(st.lists(_quiet(edition_id), max_size=10)))
+    if score_match(athlete, events).result.ended:
+        return
+    who = data.draw(st.sampled_from(["A", "B"]))
+    fouls = [f.id for f in edition.fouls.values() if f.group in ("severe", "disciplinary")]
+    disqualifying = data.draw(
+        st.sampled_from(fouls).map(lambda f: {"type": "severe-foul", "athlete": who, "foul": f})
+        | st.sampled_from(list(edition.techniques)).map(
+            lambda t: {"type": "technique", "athlete": who, "technique": t}
+        )
+    )
+    before = score_match(athlete, [*events, disqualifying])
+    withdrawn = {"type": "award", "athlete": who, "award": "disqualified-in-error"}
+    accepted = before.athletes[who].disqualified and disqualifying.get("foul") == FOUL_ON_A_HOLD
+    after, error = _outcome(lambda: score_match(athlete, [*events, disqualifying, withdrawn]))
+    if not accepted:
+        assert (None, f"events[{len(events) + 1}]") == (after, error and error.field)
+        return
+    assert (before.athletes[who].points + 2, False) == (
+        after.athletes[who].points,
+        after.athletes[who].disqualified,
+    )
 
 
 # Edits a table official makes to a recorded match: add, change the athlete, delete; and

@@ -58,7 +58,7 @@ from typing import Any
 
 from build_scripts.bundle.manifest import lock_entry
 from build_scripts.bundle.stdlib import engine_stdlib, not_imported
-from build_scripts.bundle.wheel import current_wheel
+from build_scripts.bundle.wheel import browser_wheel
 from build_scripts.publish.precompress import write_atomic, write_siblings
 
 HERE = Path(__file__).resolve().parent
@@ -395,10 +395,10 @@ def main(argv: list[str] | None = None) -> int:
     """Build ``SITE_DIR/engine/`` by hand and print the summary."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("site_dir", type=Path)
-    parser.add_argument("wheel", type=Path, nargs="?", help="default: the current dist/ wheel")
+    parser.add_argument("wheel", type=Path, nargs="?", help="default: the browser's wheel")
     args = parser.parse_args(argv)
     try:
-        summary = build_bundle(args.site_dir, args.wheel or current_wheel())
+        summary = build_bundle(args.site_dir, args.wheel or browser_wheel())
     except BundleError as error:
         print(f"engine bundle: {error}", file=sys.stderr)
         return 1

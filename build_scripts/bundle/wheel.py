@@ -1,14 +1,16 @@
 """The one lvl_rules wheel of a build: ``dist/lvl_rules-*.whl``, made only when the source
-tree has changed since it was made.
+tree has changed since it was made; and the browser's copy of it, ``dist/browser/``.
 
-``make wheel`` installs it for the tests (``python -m build_scripts.bundle.wheel`` prints
-its path); the MkDocs hook publishes the same file in the engine bundle, so a build that
-follows ``make wheel`` reuses it, and ``mkdocs serve`` rebuilds it after an edit of the
-package or its data.
+``make wheel`` installs the wheel for pip's users and the tests (``python -m
+build_scripts.bundle.wheel`` prints its path). The browser gets the same wheel without
+what it never runs (:data:`BUILD_ONLY`), which the MkDocs hook publishes in the engine
+bundle; a build that follows ``make wheel`` reuses both, and ``mkdocs serve`` remakes them
+after an edit of the package or its data.
 """
 
 from __future__ import annotations
 
+import io
 import shutil
 import subprocess
 import sys
@@ -19,6 +21,18 @@ ROOT = Path(__file__).resolve().parents[2]
 DIST = ROOT / "dist"
 PACKAGE = ROOT / "lvl_rules"
 PATTERN = "lvl_rules-*-py3-none-any.whl"
+BROWSER = DIST / "browser"
+# What the browser's wheel leaves out: the site build's face and the words only it reads,
+# which the build writes into the pages, whose scripts read them there. Nothing the
+# browser's wheel keeps imports them (tests/test_layers.py), and in Pyodide it answers
+# every action the pages send as the whole wheel does (tests/test_browser_wheel.py).
+BUILD_ONLY = (
+    "lvl_rules/faces/site.py",
+    "lvl_rules/words/engine.py",
+    "lvl_rules/words/match.py",
+    "lvl_rules/words/offline.py",
+    "lvl_rules/words/site.py",
+)
 
 
 def current_wheel() -> Path:
@@ -42,6 +56,41 @@ def current_wheel() -> Path:
     return wheel
 
 
+def browser_wheel() -> Path:
+    """The wheel the browser gets, in dist/browser/: the current wheel without
+    :data:`BUILD_ONLY` (same name), written only when its bytes change."""
+    wheel = current_wheel()
+    target = BROWSER / wheel.name
+    stripped = without_build_only(wheel)
+    if target.is_file() and target.read_bytes() == stripped:
+        return target
+    shutil.rmtree(BROWSER, ignore_errors=True)
+    BROWSER.mkdir(parents=True)
+    target.write_bytes(stripped)
+    return target
+
+
+def without_build_only(wheel: Path) -> bytes:
+    """``wheel`` without the files of :data:`BUILD_ONLY` and their lines in its RECORD;
+    every other member as it was (name, date, compression, bytes), in the same order."""
+    left_out = set(BUILD_ONLY)
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(wheel) as source, zipfile.ZipFile(buffer, "w") as target:
+        for info in source.infolist():
+            if info.filename in left_out:
+                continue
+            data = source.read(info)
+            if info.filename.endswith(".dist-info/RECORD"):
+                lines = data.decode("utf-8").splitlines(keepends=True)
+                kept = [line for line in lines if line.split(",", 1)[0] not in left_out]
+                data = "".join(kept).encode("utf-8")
+            member = zipfile.ZipInfo(info.filename, date_time=info.date_time)
+            member.compress_type = info.compress_type
+            member.external_attr = info.external_attr
+            target.writestr(member, data)
+    return buffer.getvalue()
+
+
 def _matches_source(wheel: Path) -> bool:
     with zipfile.ZipFile(wheel) as archive:
         packaged = {n for n in archive.namelist() if n.startswith("lvl_rules/")}
@@ -56,8 +105,9 @@ def _matches_source(wheel: Path) -> bool:
 
 
 def main() -> int:
-    """Print the path of the current wheel, building it first if needed."""
-    print(current_wheel())
+    """Print the path of the current wheel, building it first if needed (``--browser``:
+    the browser's wheel)."""
+    print(browser_wheel() if "--browser" in sys.argv[1:] else current_wheel())
     return 0
 
 

@@ -22,11 +22,15 @@ from dataclasses import dataclass, field
 from html import escape
 from typing import Any
 
-from lvl_rules.engines.events import EVENT_TYPES, RULINGS_EXTRA, allowed_values
 from lvl_rules.faces.limits import LIMITS
-from lvl_rules.model import Edition
-from lvl_rules.words import match as words
-from lvl_rules.words.site import FOUL_GROUP_NAMES
+from lvl_rules.faces.site import (
+    EVENT_TYPES,
+    FOUL_GROUP_NAMES,
+    RULINGS_EXTRA,
+    Edition,
+    allowed_values,
+)
+from lvl_rules.faces.site import match_words as words
 
 from .forms import division_fields, edition_attributes, options, status_block
 from .templating import TEMPLATES

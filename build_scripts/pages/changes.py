@@ -6,18 +6,18 @@ import difflib
 import re
 from html import escape
 
-from lvl_rules.model import Edition
-from lvl_rules.words import markdown as render
-from lvl_rules.words.site import (
+from lvl_rules.faces.site import (
     COLLECTION_TITLES,
     KIND_WORDS,
     READING_MARK,
+    Edition,
     citation,
     first_allowed,
     moved,
     not_in,
     unchanged_paragraphs,
 )
+from lvl_rules.faces.site import markdown as render
 
 from . import page_meta
 from .clause_blocks import linker

@@ -9,9 +9,17 @@ from __future__ import annotations
 
 from html import escape
 
-from lvl_rules.engines.chart import Cell, chart
-from lvl_rules.model import Band, Edition, Technique
-from lvl_rules.words.site import EVERY_ATHLETE, NEVER, answer_words, chart_caption
+from lvl_rules.faces.site import (
+    EVERY_ATHLETE,
+    NEVER,
+    Band,
+    Cell,
+    Edition,
+    Technique,
+    answer_words,
+    chart,
+    chart_caption,
+)
 
 
 def chart_table(edition: Edition) -> str:

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from lvl_rules.model import Clause, Edition
-from lvl_rules.words import markdown as render
-from lvl_rules.words import site as words
+from lvl_rules.faces.site import Clause, Edition
+from lvl_rules.faces.site import markdown as render
+from lvl_rules.faces.site import site_words as words
 
 from .urls import cite_path, clause_page, href, md_link
 
@@ -59,6 +59,10 @@ def _tools(
         f'<button type="button" class="lvl-copy" data-cite="{text}" data-href="{cite_url}" '
         f"hidden>{words.COPY_CITATION}</button>",
     ]
+    if clause.our_number:
+        parts.append(
+            f'<span class="lvl-badge" title="{words.OUR_NUMBER_TITLE}">{words.OUR_NUMBER}</span>'
+        )
     change = edition.changed("clauses", clause.id)
     if change is not None:
         anchor = f"e{edition.id}-{clause.id}"

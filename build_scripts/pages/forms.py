@@ -8,10 +8,16 @@ from __future__ import annotations
 
 from html import escape
 
-from lvl_rules.model import MAX_AGE, MIN_AGE, Edition
-from lvl_rules.words import engine as engine_words
-from lvl_rules.words.division import UNIFORM_NAMES, rank_name
-from lvl_rules.words.site import FORM_WORDS, edition_choice
+from lvl_rules.faces.site import (
+    FORM_WORDS,
+    MAX_AGE,
+    MIN_AGE,
+    UNIFORM_NAMES,
+    Edition,
+    edition_choice,
+    engine_words,
+    rank_name,
+)
 
 from .templating import TEMPLATES
 from .urls import href

@@ -16,8 +16,7 @@ import logging
 from dataclasses import dataclass
 
 from lvl_rules.faces.my_division import table
-from lvl_rules.model import Edition
-from lvl_rules.words.my_division import page_words
+from lvl_rules.faces.site import Edition, page_words
 
 from .forms import division_fields, options, status_block
 from .notes_page import NOTES_PAGE

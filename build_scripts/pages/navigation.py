@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from lvl_rules.model import Edition
-from lvl_rules.words import markdown as render
-from lvl_rules.words import site as words
+from lvl_rules.faces.site import Edition
+from lvl_rules.faces.site import markdown as render
+from lvl_rules.faces.site import site_words as words
 
 from .urls import sections
 

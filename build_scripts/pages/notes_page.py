@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from lvl_rules.model import Edition
-from lvl_rules.words import markdown as render
-from lvl_rules.words import site as words
+from lvl_rules.faces.site import Edition
+from lvl_rules.faces.site import markdown as render
+from lvl_rules.faces.site import site_words as words
 
 from . import page_meta
 from .clause_blocks import linker

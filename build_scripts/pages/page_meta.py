@@ -13,8 +13,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 
-from lvl_rules.model import Edition
-from lvl_rules.words.site import edition_label, editions_label, page_title
+from lvl_rules.faces.site import Edition, edition_label, editions_label, page_title
 
 IN_FORCE_BOOST = 2.0  # the edition in force first in search results
 OLDER_BOOST = 0.5  # then older editions

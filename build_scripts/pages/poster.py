@@ -13,8 +13,7 @@ from html import escape
 
 import segno
 
-from lvl_rules.model import Edition
-from lvl_rules.words.site import poster_legend, poster_scan, poster_title
+from lvl_rules.faces.site import Edition, poster_legend, poster_scan, poster_title
 
 from .chart import chart_table
 

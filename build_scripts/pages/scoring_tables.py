@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from lvl_rules.model import Edition
-from lvl_rules.words import markdown as render
-from lvl_rules.words.scoring import award_words, foul_effect, label
-from lvl_rules.words.site import points_words
+from lvl_rules.faces.site import OUR_READING, Edition, award_words, foul_effect, label, points_words
+from lvl_rules.faces.site import markdown as render
 
+from .notes_page import NOTES_PAGE
 from .urls import clause_page, md_link
 
 
@@ -61,12 +60,20 @@ def foul_rows(edition: Edition, page: str) -> list[dict[str, str]]:
     return [
         {
             "name": foul.name,
-            "effect": foul_effect(edition, foul),
+            "effect": foul_effect(edition, foul) + _reading(edition, page, "fouls", foul.id),
             "clause": foul.clause,
             "page": _where(edition, page, foul.clause),
         }
         for foul in edition.fouls.values()
     ]
+
+
+def _reading(edition: Edition, page: str, collection: str, key: str) -> str:
+    """A record that follows an editorial note, not the source's words, says so."""
+    notes = edition.readings(collection, key)
+    target = md_link(page, NOTES_PAGE)
+    links = ", ".join(f"[{n.title}]({target}#e{edition.id}-{n.id})" for n in notes)
+    return f". *{OUR_READING}* {links}" if notes else ""
 
 
 def decision_rows(edition: Edition, page: str) -> list[dict[str, Any]]:

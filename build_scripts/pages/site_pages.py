@@ -11,10 +11,9 @@ import json
 from html import escape
 
 from lvl_rules.faces.export import edition_schema, export_edition
-from lvl_rules.model import Edition
-from lvl_rules.words import markdown as render
-from lvl_rules.words import scoring as scoring_words
-from lvl_rules.words import site as words
+from lvl_rules.faces.site import Edition, scoring_words
+from lvl_rules.faces.site import markdown as render
+from lvl_rules.faces.site import site_words as words
 
 from . import changes, navigation, notes_page, page_meta, scoring_tables, vendor
 from .calculator_page import BOARD, CALCULATOR, SHEET, board_page, calculator_page, sheet_page
@@ -105,6 +104,7 @@ def edition_pages(edition: Edition, newer: Edition | None) -> dict[str, str]:
         newer=newer,
         table=chart_table(edition),
         promotion=words.promotion_rule(edition),
+        descriptions_ours=words.DESCRIPTIONS_OURS,
         notes=[
             {"id": n.id, "title": n.title, "decision": render.expand(edition, n.decision, link)}
             for n in edition.notes.values()

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import posixpath
 
-from lvl_rules.model import Clause, Edition
+from lvl_rules.faces.site import Clause, Edition
 
 FRONT_PAGE_CLAUSES = ("preamble", "reading-guide")
 

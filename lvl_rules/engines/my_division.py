@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..model import Criteria, Edition, Foul, Group, Ladder
+from ..model import NEEDS, Criteria, Edition, Foul, Group, Ladder
 from .division import Division
 from .eligibility import Verdict, decide_all, group_of
-from .scoring import NEEDS, ladder_for
+from .scoring import ladder_for
 
 # Using a technique the chart does not allow: a foul the scoring engine needs, so the
 # loader makes sure every edition has it.

@@ -18,7 +18,7 @@ from typing import Any
 from ..errors import RulesError
 from ..model import Award, Foul, Ladder
 from .division import Division
-from .eligibility import decide
+from .eligibility import Verdict, decide
 from .events import (
     ATHLETES,
     BOTH,
@@ -44,41 +44,6 @@ from .events import (
 RULING_VALUE = {"advantage": 0.5, "none": 0.0, "penalty": -1.0}
 
 
-@dataclass(frozen=True, slots=True)
-class Needs:
-    """The records this engine relies on by ID; the loader checks every edition has them."""
-
-    fouls: Mapping[str, str]  # foul ID -> the group it must be in
-    methods: tuple[str, ...]
-    escapes: tuple[str, ...]
-    awards: tuple[str, ...]
-
-
-NEEDS = Needs(
-    fouls={
-        "stalling": "stalling",  # a double stalling call
-        "serious": "serious",  # a panel's middle ruling "penalty"
-        "severe": "severe",  # a severe foul of kind "technical"
-        "disciplinary": "disciplinary",  # ... of kind "disciplinary"
-        "illegal-hold": "severe",  # a technique not legal for the division
-    },
-    methods=(
-        "submission",
-        "stoppage",
-        "disqualification",
-        "loss-of-consciousness",
-        "points",
-        "advantages",
-        "penalties",
-        "referee-decision",
-        "random-draw",
-    ),
-    escapes=("locked", "open"),
-    awards=(
-        "exit-caused-by-defender",  # 2.3.7
-        "disqualified-in-error",  # 2.1: withdraws the disqualification it follows
-    ),
-)
 WITHDRAWS = "disqualified-in-error"
 
 
@@ -253,13 +218,7 @@ def _refusal(match: _Match, event: Event) -> RulesError | None:
     """Why an event cannot come at this point of the match, if it cannot."""
     where = f"events[{event.index}]"
     if isinstance(event, PointsAward) and event.award == WITHDRAWS:
-        outcome = match.outcome
-        if outcome.kind == "disqualification" and match.withdrawable == event.athlete:
-            return None
-        return RulesError(
-            "nothing-to-withdraw", field=where, index=event.index, athlete=event.athlete,
-            clause=match.rules.awards[WITHDRAWS].clause,
-        )  # fmt: skip
+        return _withdrawal_refused(match, event)
     if match.outcome.ended:
         return RulesError(
             "after-the-end", field=where, index=event.index, ended_at=match.ended_at,
@@ -271,6 +230,44 @@ def _refusal(match: _Match, event: Event) -> RulesError | None:
             expired_at=match.time_expired_at, clause=match.rules.scoring.after_time_clause,
         )  # fmt: skip
     return None
+
+
+def _withdrawal_refused(match: _Match, event: PointsAward) -> RulesError | None:
+    """Why a disqualification cannot be withdrawn as made in error (2.1), if it cannot: the
+    athlete must have just been disqualified for a hold (a foul whose data marks it so),
+    and not for a hold the chart itself does not allow the division (note
+    disqualification-in-error)."""
+    out = match.disqualified_for
+    common = {
+        "field": f"events[{event.index}]", "index": event.index, "athlete": event.athlete,
+        "clause": match.rules.awards[WITHDRAWS].clause,
+        "holds": tuple(f.id for f in match.rules.fouls.values() if f.hold),
+    }  # fmt: skip
+    if match.outcome.kind != "disqualification" or out is None or out.athlete != event.athlete:
+        return RulesError("nothing-to-withdraw", **common)
+    foul = match.rules.fouls[out.foul]
+    if not foul.hold:
+        return RulesError(
+            "not-for-a-hold", **common, at=out.at, foul=foul.id, foul_clause=foul.clause
+        )
+    if out.technique is not None:
+        return RulesError(
+            "hold-not-legal", **common, at=out.at, technique=out.technique, chart=out.chart
+        )
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class _Disqualified:
+    """The disqualification that ended the match for a severe or disciplinary foul: who, at
+    which event, for which foul, and the hold the engine itself judged not legal (a
+    technique event), if that is what it was."""
+
+    athlete: str
+    at: int
+    foul: str
+    technique: str | None = None
+    chart: str | None = None  # the clause of that judgment
 
 
 class _State:
@@ -303,8 +300,8 @@ class _State:
 
 
 # The state of a match between two events: tallies, outcome, where it ended, how many
-# effects, when time expired, who may have a disqualification withdrawn.
-_Mark = tuple[tuple[tuple[Any, ...], ...], Outcome, int, int, int, str | None]
+# effects, when time expired, the disqualification a withdrawal would concern.
+_Mark = tuple[tuple[tuple[Any, ...], ...], Outcome, int, int, int, _Disqualified | None]
 
 
 class _Match:
@@ -320,18 +317,18 @@ class _Match:
         self.effects: list[Effect] = []
         self.event = 0
         self.time_expired_at = -1
-        self.withdrawable: str | None = None  # disqualified for a hold: 2.1 may apply
+        self.disqualified_for: _Disqualified | None = None  # what 2.1 would withdraw
 
     def mark(self) -> _Mark:
         tallies = tuple(state.values() for state in self.tallies.values())
         return (
             tallies, self.outcome, self.ended_at, len(self.effects), self.time_expired_at,
-            self.withdrawable,
+            self.disqualified_for,
         )  # fmt: skip
 
     def restore(self, mark: _Mark) -> None:
         tallies, self.outcome, self.ended_at, effects, self.time_expired_at = mark[:5]
-        self.withdrawable = mark[5]
+        self.disqualified_for = mark[5]
         for state, values in zip(self.tallies.values(), tallies, strict=True):
             state.set(values)
         del self.effects[effects:]
@@ -471,12 +468,17 @@ def _severe(match: _Match, event: SevereFoul) -> None:
         _severe_foul(match, event.athlete, foul)
 
 
-def _severe_foul(match: _Match, athlete: str, foul: Foul) -> None:
+def _severe_foul(match: _Match, athlete: str, foul: Foul, judged: Verdict | None = None) -> None:
+    """Disqualify for a severe or disciplinary foul; ``judged``: the engine's own verdict
+    that the hold is not legal for the division, when a technique event led to it."""
     scope = "competition" if foul.group == "disciplinary" else "match"
     match.note(athlete, "severe-foul", foul.clause, foul=foul.id)
     match.disqualify(athlete, scope, match.rules.scoring.severe_penalty_clause, "disqualified")
-    # A technical disqualification may prove to be in error (2.1): it can be withdrawn.
-    match.withdrawable = athlete if scope == "match" else None
+    # Kept for 2.1, which withdraws a disqualification for a hold that proves legal.
+    match.disqualified_for = _Disqualified(
+        athlete=athlete, at=match.event, foul=foul.id,
+        technique=judged.technique.id if judged else None, chart=judged.cite if judged else None,
+    )  # fmt: skip
     _end_if_disqualified(match)
 
 
@@ -484,7 +486,7 @@ def _technique(match: _Match, event: TechniqueApplied) -> None:
     verdict = decide(match.division, event.technique)
     match.note(event.athlete, "technique", verdict.cite, verdict=verdict)
     if not verdict.legal:
-        _severe_foul(match, event.athlete, match.rules.fouls["illegal-hold"])
+        _severe_foul(match, event.athlete, match.rules.fouls["illegal-hold"], verdict)
 
 
 def _panel(match: _Match, event: Panel) -> None:
@@ -515,14 +517,18 @@ def _panel(match: _Match, event: Panel) -> None:
 
 def _points_award(match: _Match, event: PointsAward) -> None:
     award = match.rules.awards[event.award]
-    if event.award == WITHDRAWS:
+    if event.award == WITHDRAWS and match.disqualified_for is not None:
+        withdrawn = match.disqualified_for
         tally = match.tallies[event.athlete]
         tally.disqualified = False
         tally.disqualified_from = None
-        match.withdrawable = None
+        match.disqualified_for = None
         match.ended_at = -1
         match.outcome = match.running()
-        match.note(event.athlete, "disqualification-withdrawn", award.clause)
+        match.note(
+            event.athlete, "disqualification-withdrawn", award.clause,
+            foul=withdrawn.foul, at=withdrawn.at,
+        )  # fmt: skip
     match.award(event.athlete, award, award_id=event.award)
 
 

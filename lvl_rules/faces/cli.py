@@ -15,9 +15,9 @@ from collections.abc import Callable
 from typing import Any, NoReturn
 
 from .. import loading
-from ..errors import RulesError
+from ..errors import RulesError, reason_of
 from ..words import terminal
-from ..words.errors import one_line, reason_of
+from ..words.errors import one_line
 from ..words.terminal import ERROR_CLOSED, ERROR_PREFIX, HELP
 from . import api, limits
 from .library import LATEST, load_edition

@@ -15,10 +15,9 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from ..errors import RulesError
+from ..errors import RulesError, amended
 from ..model.edition import COLLECTIONS, SETTINGS, Change
 from ..model.reader import Table
-from ..words.errors import amended
 
 Origins = dict[tuple[str, str | None], str]
 OPERATIONS = ("change", "add", "remove")

@@ -8,13 +8,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from ..engines.scoring import NEEDS
-from ..errors import RulesError, data_error
-from ..model import COLLECTIONS, MAX_AGE, MIN_AGE, Criteria, Edition
+from ..errors import UNKNOWN_FILE, RulesError, data_error
+from ..model import COLLECTIONS, MAX_AGE, MIN_AGE, NEEDS, Criteria, Edition
 from ..model.fields import declared
-from ..model.markup import markers, references
-from ..words.errors import UNKNOWN_FILE
-from ..words.markdown import MARKERS
+from ..model.markup import GENERATED, markers, references
 
 
 class _Checker:
@@ -91,7 +88,7 @@ def _check_marker(
         if all(part in known for part in argument.split("+")):
             return
     else:
-        known = tuple(MARKERS[kind])
+        known = GENERATED[kind]
     if argument not in known:
         raise check.fail(
             collection, key, field, "unknown-marker", marker=kind, argument=argument, known=known

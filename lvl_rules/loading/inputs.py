@@ -10,8 +10,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from ..errors import RulesError
-from ..words.errors import reason_of
+from ..errors import RulesError, reason_of
 
 
 def read_input(source: str, most: int) -> bytes | str:

@@ -5,6 +5,7 @@ from .athletes import MAX_AGE, MIN_AGE, UNIFORMS, Criteria, Experience, Rank
 from .decisions import Method, Scoring
 from .edition import COLLECTIONS, SETTINGS, Change, Edition
 from .fouls import Count, Foul, Ladder, LadderStep
+from .needs import NEEDS, Needs
 from .points import Award, Position, Reason, Variant
 from .rulebook import Clause, Note
 from .techniques import Band, Eligibility, Group, Promotion, Technique
@@ -13,6 +14,7 @@ __all__ = [
     "COLLECTIONS",
     "MAX_AGE",
     "MIN_AGE",
+    "NEEDS",
     "SETTINGS",
     "UNIFORMS",
     "Award",
@@ -29,6 +31,7 @@ __all__ = [
     "Ladder",
     "LadderStep",
     "Method",
+    "Needs",
     "Note",
     "Position",
     "Promotion",

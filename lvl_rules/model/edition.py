@@ -6,8 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import RulesError
-from ..words.errors import UNKNOWN_FILE
+from ..errors import UNKNOWN_FILE, RulesError
 from .athletes import Experience, Rank
 from .decisions import Method, Scoring
 from .fields import declare, read, read_values

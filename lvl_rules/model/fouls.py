@@ -57,6 +57,21 @@ class Foul:
         default=None,
         choices=RESETS,
     )
+    hold: bool = declare(
+        "flag",
+        "True for the severe foul of applying a hold the chart does not allow the division: "
+        "the only disqualification that may be withdrawn as made in error for a legal hold "
+        "(2.1).",
+        default=False,
+    )
+
+    def settle(self, table: Table, context: dict[str, Any]) -> Foul:
+        """Only a severe foul is a call on a hold: 2.1 withdraws a disqualification from the
+        match, not one from the competition or a step of the penalty scale."""
+        del context
+        if self.hold and self.group != "severe":
+            raise table.fail("hold", "hold-not-severe", group=self.group)
+        return self
 
     @property
     def on_ladder(self) -> bool:

@@ -21,6 +21,21 @@ import re
 REFERENCE = re.compile(r"\{§([^{}\s]+)\}")
 # Generated content inside rule text: {table:points}, {points:mount}, {toc:sections}.
 MARKER = re.compile(r"\{(table|points|toc):([^{}\s]+)\}")
+# What a {table:…} or {toc:…} marker may name, in the order messages list them; the loader
+# checks every marker against it, lvl_rules.words.markdown renders each (a test keeps the
+# two the same). A {points:…} marker names the edition's own positions and escapes.
+GENERATED = {
+    "table": (
+        "points",
+        "technique-groups",
+        "experiences",
+        "ladders",
+        "fouls-disciplinary",
+        "fouls-serious",
+        "fouls-severe",
+    ),
+    "toc": ("sections",),
+}
 # Anything a brace starts or ends: a whole {…} (checked against the two above) or a
 # brace on its own.
 BRACED = re.compile(r"\{[^{}]*\}|[{}]")

@@ -29,6 +29,12 @@ class Clause:
         default="",
         json="source",
     )
+    our_number: bool = declare(
+        "flag",
+        "True when the number is ours, not the federation's: the source leaves this text "
+        "unnumbered, and an editorial note beside it says why it has this number.",
+        default=False,
+    )
 
     @property
     def parent(self) -> str | None:

@@ -16,7 +16,6 @@ from typing import Any
 SHOWN_CHARS = 80
 LINE_CHARS = 400  # a message of argparse's: its own words, and what was typed
 PLAIN_NAME = re.compile(r"[A-Za-z0-9_-]{1,40}")  # a key shown as `.name` in a path
-UNKNOWN_FILE = "edition data"  # where a record came from, when no file is known
 
 Details = Mapping[str, Any]
 
@@ -58,16 +57,6 @@ def one_line(text: str) -> str:
     return f"{shown[: LINE_CHARS - 1]}… ({len(text):,} characters)"
 
 
-def reason_of(error: Exception) -> str:
-    """The system's own words for a failed read or write: ``No space left on device``."""
-    return error.strerror if isinstance(error, OSError) and error.strerror else str(error)
-
-
-def amended(previous: str | None, file: str) -> str:
-    """Where an amended record comes from: ``editions/1/x.toml as amended by editions/2/y``."""
-    return f"{previous} as amended by {file}" if previous else file
-
-
 def kind_of(value: object) -> str:
     """What a TOML value is, for a data error: ``'x' (str)``, ``a table``, ``an array``."""
     if isinstance(value, bool):
@@ -99,6 +88,10 @@ DATA_PROBLEMS: dict[str, Callable[[Details], str]] = {
     "points-not-allowed": lambda d: f"must not be set when the award is {d['award']}",
     "ladder-end": lambda d: "must end with the disqualify step",
     "ladder-early-end": lambda d: "may disqualify only on the last step",
+    "hold-not-severe": lambda d: (
+        f"is true for a {d['group']} foul; only a severe foul can be a call on a hold "
+        f"(its disqualification is the one that may be withdrawn as made in error)"
+    ),
     "clause-id": lambda d: (
         f"has clause ID {quoted(d['value'])}; IDs are section numbers such as 5.4 or one of "
         f"{', '.join(d['front_matter'])}"
@@ -304,18 +297,35 @@ MESSAGES: dict[str, Callable[[Details], str]] = {
         + (
             ""
             if d["type"] == "time-expired"
-            else f"; until the result is announced only advantages, fouls and the end may "
-            f"be recorded (§{d['clause']}), not a '{d['type']}' event"
+            else f"; until the result is announced, §{d['clause']} allows an advantage once "
+            f"no scoring position can be completed, and by our reading (the editorial note "
+            f"on §{d['clause']}) a foul, a hold prohibited for the division, a loss of "
+            f"consciousness and the end may also be recorded, not a '{d['type']}' event"
         )
     ),
     "position-after-time": lambda d: (
         f"{d['field']}: the middle ruling is {d['middle']}, but time already expired at "
-        f"events[{d['expired_at']}] and no scoring position can be given after time "
-        f"(§{d['clause']})"
+        f"events[{d['expired_at']}]; §{d['clause']} allows an advantage after time once no "
+        f"scoring position can be completed, and by our reading (the editorial note on "
+        f"§{d['clause']}) no position scores after time"
     ),
     "nothing-to-withdraw": lambda d: (
         f"events[{d['index']}]: a restart after a disqualification in error (§{d['clause']}) "
-        f"must directly follow {d['athlete']}'s disqualification for a severe technical foul"
+        f"must directly follow {d['athlete']}'s disqualification for {_holds(d)}"
+    ),
+    "not-for-a-hold": lambda d: (
+        f"events[{d['index']}]: {d['athlete']} was disqualified at events[{d['at']}] for "
+        f"'{d['foul']}' (§{d['foul_clause']}), not for using a hold; a disqualification is "
+        f"withdrawn as made in error (§{d['clause']}) only when it was for {_holds(d)} and "
+        f"the hold was legal for the division"
+    ),
+    "hold-not-legal": lambda d: (
+        f"events[{d['index']}]: {d['athlete']} was disqualified at events[{d['at']}] for "
+        f"'{d['technique']}', which the chart does not allow in this division (§{d['chart']}), "
+        f"so the disqualification was not in error and stands (§{d['clause']}); if the hold "
+        f"was another one, correct events[{d['at']}] instead (the referee's call on a hold "
+        f"that was legal is a severe-foul event with foul {' or '.join(d['holds'])}, before "
+        f"this restart)"
     ),
     # Requests (JSON API, command line)
     "request-not-object": lambda d: "a request must be a JSON object",
@@ -383,6 +393,12 @@ MESSAGES: dict[str, Callable[[Details], str]] = {
         f"internal error ({d['kind']}: {quoted(d['reason'])}); please report it"
     ),
 }
+
+
+def _holds(d: Details) -> str:
+    """The fouls whose disqualification 2.1 may withdraw: ``using a hold prohibited for the
+    division (illegal-hold)``."""
+    return f"using a hold prohibited for the division ({' or '.join(d['holds'])})"
 
 
 def _source(d: Details) -> str:

@@ -2,7 +2,8 @@
 
 One renderer for every output. The CLI and the JSON export use the default link
 (plain "§5.4"); the site passes a link function that writes Markdown links.
-:data:`MARKERS` lists every marker a clause may use, by kind: the loader checks against it.
+:data:`MARKERS` renders every marker a clause may use, by kind: those the model declares
+(:data:`lvl_rules.model.markup.GENERATED`), which the loader checks the data against.
 """
 
 from __future__ import annotations
@@ -15,6 +16,13 @@ from .division import describe_ranks
 from .scoring import step_words
 
 Link = Callable[[str, str], str]  # (clause ID, visible text) -> Markdown
+
+# Said wherever the techniques are listed with their descriptions (the table of section 1,
+# the chart and its poster): the descriptions are ours (note technique-descriptions).
+DESCRIPTIONS_OURS = (
+    "The short description after each technique's name is ours, to help recognise it; the "
+    "rules name the techniques and do not describe most of them."
+)
 
 
 def plain_link(clause_id: str, text: str) -> str:
@@ -91,7 +99,7 @@ def _points_table(edition: Edition, link: Link) -> str:
 def _technique_groups(edition: Edition, link: Link) -> str:
     del link
     techniques = edition.techniques.values()
-    parts = [f"**{edition.eligibility.prohibited_label}**", ""]
+    parts = [f"*{DESCRIPTIONS_OURS}*", "", f"**{edition.eligibility.prohibited_label}**", ""]
     parts += [f"- **{t.name}.** {t.description}" for t in techniques if t.prohibited]
     for group in edition.groups:
         parts += ["", f"**{group.label}**", ""]

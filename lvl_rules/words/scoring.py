@@ -15,7 +15,7 @@ METHOD_WORDS = {"points": "points", "advantages": "advantages", "penalties": "fe
 UNDER_WAY = "The match is under way."
 TIME_EXPIRED = (
     "Time has expired. The result is announced when the end of the match is recorded; "
-    "until then an advantage may still be given."
+    "until then an advantage may still be given, once no scoring position can be completed."
 )
 
 
@@ -157,12 +157,14 @@ EFFECTS: dict[str, Callable[[Edition, Effect], str]] = {
     ),
     "no-decision-needed": lambda e, x: "No decision or draw is needed: the scoreboard decides.",
     "time-expired": lambda e, x: (
-        "Time has expired: no scoring position can be completed now. Until the result is "
-        "announced, an advantage may still be given."
+        "Time has expired. Until the result is announced, an advantage may still be given "
+        f"once no scoring position can be completed. By our reading (the editorial note on "
+        f"§{x.cite}), no position scores from now on, and fouls may still be called."
     ),
     "disqualification-withdrawn": lambda e, x: (
-        f"{x.athlete}'s disqualification was in error: the hold was legal and the opponent had "
-        f"not tapped. It is withdrawn and the match goes on."
+        f"Withdrawn: {x.athlete}'s disqualification ({_foul(e, x).name.lower()}). The hold "
+        f"{x.athlete} used was legal in this division, so the disqualification was a mistake, "
+        "and the opponent had not tapped: the match goes on."
     ),
     "outcome": lambda e, x: outcome(e, x.facts["outcome"]),
 }

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from ..engines.eligibility import granting_group
 from ..model import Clause, Edition
 from .division import describe_ranks, joined, rank_name
+from .markdown import DESCRIPTIONS_OURS
 from .markdown import title as clause_title
 
 # -- Editions and page titles ------------------------------------------------------------
@@ -69,6 +70,10 @@ FORM_WORDS = {
 # -- Citations and the tools beside each clause ------------------------------------------
 
 CHANGE_WORDS = {"changed": "Changed", "added": "New"}
+OUR_NUMBER = "Number ours, not the federation's"
+OUR_NUMBER_TITLE = (
+    "The source does not number this rule; the editorial note below says why it has this one."
+)
 PERMALINK = "Permalink"
 COPY_CITATION = "Copy citation"
 NOTE_REASON = "Why:"
@@ -164,7 +169,8 @@ def poster_legend() -> str:
     return (
         f"<strong>{YES}</strong>: allowed in Gi and No-Gi. <strong>{ONLY.format('No-Gi')}</strong>"
         f": allowed in No-Gi, not in Gi. <strong>{NO}</strong>: not allowed; using it ends the "
-        "match (severe foul). A technique the chart does not list is not restricted by it."
+        f"match (severe foul). A technique the chart does not list is not restricted by it. "
+        f"{DESCRIPTIONS_OURS}"
     )
 
 
@@ -195,6 +201,7 @@ COLLECTION_TITLES = {
 
 
 READING_MARK = "Our reading, not a change the update made:"
+OUR_READING = "Our reading:"  # a record that follows an editorial note, where it is listed
 
 
 def not_in(side: str) -> str:

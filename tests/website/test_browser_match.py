@@ -233,7 +233,7 @@ def test_clock_counts_and_audience_screen(screen):
         "button", name="Count 20 s…", exact=True
     ).click()
     page.locator("dialog[open]").get_by_role(
-        "button", name="Adjusting the uniform", exact=True
+        "button", name="Adjusting the gi top and belt", exact=True
     ).click()
     screen.context.clock.run_for(20_000)
     assert "0:40" == time.inner_text()

@@ -36,7 +36,8 @@ def test_every_lvl_rules_module_imports_on_the_engine_stdlib(built_site, fresh):
     assert 0 == done.returncode, done.stderr[-4000:]
     report = json.loads(done.stdout.strip().splitlines()[-1])
     assert [True] * 6 == report["answers"]
-    with zipfile.ZipFile(next((ROOT / "dist").glob("lvl_rules-*.whl"))) as wheel:
+    manifest = json.loads((built_site.site / "engine" / "manifest.json").read_text("utf-8"))
+    with zipfile.ZipFile(built_site.site / "engine" / manifest["wheel"]["path"]) as wheel:
         modules = {
             name.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
             for name in wheel.namelist()

@@ -9,19 +9,26 @@ from pathlib import Path
 import pytest
 
 from build_scripts.pages import site_pages
+from build_scripts.pages.urls import clause_page
 from lvl_rules import check, load_all, load_edition
 from lvl_rules.engines.chart import sample
 from lvl_rules.words import markdown as render
-from lvl_rules.words.site import answer_words
+from lvl_rules.words.site import OUR_NUMBER, answer_words
 
 GOLDEN = Path(__file__).resolve().parent.parent / "golden"
 GOLDEN_PAGES = (
+    "rules/index.md",
+    "rules/2/index.md",
+    "rules/2/1.md",
     "rules/2/5.md",
+    "rules/2/7.md",
     "rules/2/8.md",
     "rules/1/1.md",
     "rules/1/techniques.md",
+    "rules/2/techniques.md",
     "rules/2/scoring.md",
     "rules/changes.md",
+    "rules/notes.md",
 )
 CELL = re.compile(
     r'<td class="[^"]*" (?:colspan="\d+" )?data-label="[^"]*" data-band="([^"]+)" '
@@ -82,6 +89,27 @@ def test_changes_page_shows_the_chart_move_to_13(generated):
     assert "Age 16 and over" in row
     assert "ages 13 to 15" in row
     assert "**Changed**" in row
+
+
+def test_notes_page_lists_every_reading(generated):
+    """/rules/notes/ has every editorial note of every edition, under its public anchor,
+    and nothing else under an anchor of that form."""
+    expected = {f"e{e.id}-{note}" for e in load_all() for note in e.notes}
+    listed = set(re.findall(r"^### .* \{ #(e\d+-[^ ]+) \}$", generated["rules/notes.md"], re.M))
+    assert expected == listed
+
+
+def test_our_clause_numbers_are_marked_beside_their_citation(generated):
+    """A clause whose number is ours carries the mark in its citation tools; no clause the
+    federation numbered does (the notes beside them: tests/cases/*/readings.toml)."""
+    marked, ours = [], []
+    for edition in load_all():
+        for clause in edition.clauses.values():
+            page = generated[clause_page(edition.id, clause)]
+            tools = page.split(f"{{ #{clause.id} .lvl-clause }}", 1)[1].split("</p>", 1)[0]
+            marked += [(edition.id, clause.id)] if OUR_NUMBER in tools else []
+            ours += [(edition.id, clause.id)] if clause.our_number else []
+    assert [("2", "1.1"), ("2", "5.7")] == ours == marked
 
 
 @pytest.mark.parametrize("page", GOLDEN_PAGES)
