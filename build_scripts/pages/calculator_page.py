@@ -515,6 +515,7 @@ def calculator_page(editions: tuple[Edition, ...]) -> str:
         status=status_block(CALCULATOR, latest.id),
         root=href(CALCULATOR, ""),
         board=href(CALCULATOR, "calculator/board/"),
+        sheet=href(CALCULATOR, "calculator/sheet/"),
         division=division_fields("calc", editions),
         setup=_setup(),
         athletes=_scoreboard(),

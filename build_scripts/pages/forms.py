@@ -82,7 +82,7 @@ def division_fields(
                f'aria-describedby="{prefix}-edition-message">{options(choices)}</select>'),
         _field("age", f"{prefix}-age", "Age",
                f'<input id="{prefix}-age" name="age" type="number" inputmode="numeric" '
-               f'min="{MIN_AGE}" max="{MAX_AGE}" step="1" autocomplete="off" '
+               f'min="{MIN_AGE}" max="{MAX_AGE}" step="1" autocomplete="off" required '
                f'aria-describedby="{prefix}-age-message">'),
     ]  # fmt: skip
     for edition in reversed(editions):

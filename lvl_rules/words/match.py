@@ -57,6 +57,7 @@ PAGE = {
     "reset": "New match",
     "shortcuts": "Keyboard shortcuts",
     "board_link": "Audience screen",
+    "sheet_link": "Match sheet",
 }
 
 # Labels and messages of the page's script, by key.
@@ -237,7 +238,6 @@ SHEET = {
     "failed": "The rules engine could not make the sheet: {message}",
     "no_match": "No match here: open a match sheet from the calculator.",
 }
-SHEET_LINK = "Match sheet"
 
 BOARD_PAGE = {
     "title": "Audience screen",

@@ -121,3 +121,15 @@ def visit(chromium, site_url):
     context.close()
     assert [] == [url for v in visits for url in v.foreign]
     assert [] == [text for v in visits for text in v.console_errors]
+
+
+@pytest.fixture
+def screen(request, chromium, site_url):
+    """A browser context on the screen named by the test's parameter (match_screen.SCREENS);
+    no console error and no request to another origin by the end of the test."""
+    from match_screen import SCREENS, Screen
+
+    shown = Screen(chromium, site_url, SCREENS[request.param])
+    yield shown
+    shown.context.close()
+    assert ([], []) == (shown.errors, shown.foreign)

@@ -9,6 +9,7 @@ import json
 from urllib.parse import quote
 
 import pytest
+from match_screen import COVERED
 from scoreboard import SETTLED, board, engine_board, link_events
 
 pytestmark = pytest.mark.browser
@@ -16,52 +17,7 @@ pytestmark = pytest.mark.browser
 ENGINE_MS = 60_000
 BLUE = {"edition": "2", "age": 30, "belt": "blue", "uniform": "gi"}
 MATCH = "calculator/?edition=2&age=30&belt=blue&uniform=gi&mode=match"
-SCREENS = {
-    "phone-landscape": {
-        "viewport": {"width": 844, "height": 390}, "is_mobile": True, "has_touch": True,
-    },
-    "tablet": {"viewport": {"width": 1024, "height": 768}, "has_touch": True},
-}  # fmt: skip
-# Where each button's middle is, and what the page shows there: the button itself, or
-# something covering it.
-COVERED = """(button) => {
-  const box = button.getBoundingClientRect();
-  const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
-  return {
-    inside: box.top >= 0 && box.left >= 0 && box.bottom <= innerHeight && box.right <= innerWidth,
-    covered: !(hit && (hit === button || button.contains(hit))),
-  };
-}"""
-
-
-class Screen:
-    """One browser context on one screen; console errors and foreign requests collected."""
-
-    def __init__(self, chromium, site_url: str, options: dict) -> None:
-        self.context = chromium.new_context(**options)
-        self.origin = site_url.rstrip("/")
-        self.errors: list[str] = []
-        self.foreign: list[str] = []
-        self.context.on("request", self._request)
-        self.site_url = site_url
-
-    def _request(self, request) -> None:
-        if not request.url.startswith((self.origin, "data:", "blob:")):
-            self.foreign.append(request.url)
-
-    def page(self):
-        page = self.context.new_page()
-        page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
-        page.on("pageerror", lambda e: self.errors.append(str(e)))
-        return page
-
-
-@pytest.fixture
-def screen(request, chromium, site_url):
-    shown = Screen(chromium, site_url, SCREENS[request.param])
-    yield shown
-    shown.context.close()
-    assert ([], []) == (shown.errors, shown.foreign)
+HELD = ["phone-landscape", "tablet"]
 
 
 class Table:
@@ -78,7 +34,7 @@ class Table:
         self.page.wait_for_function(SETTLED, arg=events)
 
 
-@pytest.mark.parametrize("screen", list(SCREENS), indirect=True)
+@pytest.mark.parametrize("screen", HELD, indirect=True)
 def test_a_whole_match_with_each_athletes_buttons(screen):
     """Both pull guard, takedown, guard pass, mount, two stalling calls, a locked
     submission escaped, the end; undone, an illegal foot lock from the shortlist: one tap
@@ -160,7 +116,7 @@ def test_a_data_saving_phone_is_asked_before_the_engine_downloads(screen):
     assert (4, 0, 0) == board(page)["A"]
 
 
-@pytest.mark.parametrize("screen", list(SCREENS), indirect=True)
+@pytest.mark.parametrize("screen", HELD, indirect=True)
 def test_a_correction_on_the_match_screen(screen):
     """A mid-log correction in match mode: open the log, tap event 2, give it to the other
     athlete (three taps, each button on the screen): the engine re-scores the match, the
@@ -190,7 +146,7 @@ def test_a_correction_on_the_match_screen(screen):
     assert engine_board(BLUE, corrected) == board(page)
 
 
-@pytest.mark.parametrize("screen", list(SCREENS), indirect=True)
+@pytest.mark.parametrize("screen", HELD, indirect=True)
 def test_clock_counts_and_audience_screen(screen):
     """The clock runs, pauses and records time expiry (6); two 20-second counts prompt the
     call the rules make (7.2.1 both athletes, 7.2.2 the uniform, counted while the match

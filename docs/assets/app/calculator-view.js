@@ -72,6 +72,7 @@ export function drawBoard(calculator) {
     result.dataset.method = outcome?.method ?? "";
     result.dataset.ended = String(Boolean(outcome?.ended));
     section.dataset.ended = result.dataset.ended; // match.css shows the result in match mode
+    page.querySelector("#calc-sheet-end").hidden = !outcome?.ended || match.status !== "scored";
     if (match.status === "scored" && outcome && any) {
       result.replaceChildren(outcome.summary);
       if (outcome.cite) result.append(" ", citeLink(root, match.division.edition, outcome.cite));
@@ -198,9 +199,14 @@ export function drawBoard(calculator) {
       said = message;
       draw();
     },
-    /** The link to share, once the address is written. */
+    /** The link to share, once the address is written, and the match sheet's. */
     shared(href) {
       share.href = href;
+      const address = new URL(href);
+      for (const link of page.querySelectorAll("#calc-sheet, #calc-sheet-end")) {
+        const sheet = new URL(link.getAttribute("href"), location.href);
+        link.href = `${sheet.pathname}${address.search}${address.hash}`;
+      }
       const count = match.events.length;
       share.textContent = count ? plural(words.share_match, count) : words.share_division;
     },

@@ -90,7 +90,10 @@ export async function mount(form) {
     pause = setTimeout(save, KEEP_AFTER_MS);
   };
   calculator.touch = () => {
-    calculator.changed = true;
+    if (!calculator.changed) {
+      calculator.changed = true;
+      writeAddress(calculator); // from now on the address names the match
+    }
     calculator.keep();
   };
   const putAway = () => {

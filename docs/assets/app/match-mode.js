@@ -70,6 +70,7 @@ export function startMatchMode(calculator, params) {
       const problem = divisionProblem();
       refusal.hidden = !problem;
       if (problem) {
+        if (section.dataset.mode === "match") setMode(false);
         refusal.textContent = fill(words.match_mode_refused, { message: problem.message });
         fieldMessage(form, problem.field, problem.message);
         form.querySelector(`[name="${problem.field}"]:not(:disabled)`)?.focus();
@@ -183,17 +184,17 @@ export function startMatchMode(calculator, params) {
   match.subscribe(() => {
     if (!section.isConnected) return;
     if (match.answer?.result.ended && clock.running) clockView.stop();
+    // Opened before the engine had answered: it leaves, saying why, if the rules refuse
+    // the division.
+    if (match.status === "division" && section.dataset.mode === "match") setMode(true);
     audience.post();
   });
 
   setLog(false);
   clockView.draw();
-  const wanted = params.get("mode") === "match";
-  if (wanted) {
-    // Opened from a link in match mode: once the engine has said the division is valid.
-    if (divisionProblem()) match.settled().then(() => setMode(true));
-    else setMode(true);
-  }
+  // Opened from a link in match mode: at once, unless a field the division needs is
+  // empty (then the page says which); the engine's verdict follows (above).
+  if (params.get("mode") === "match") setMode(true);
 
   return {
     get shown() {
