@@ -177,9 +177,14 @@ function newMatch(calculator) {
   if (calculator.clock.length) params.set("length", String(Math.round(calculator.clock.length / 1000)));
   const next = new URL(`?${params}`, location.href);
   calculator.keep();
+  // Followed as a link is (as the theme itself does): its instant navigation keeps the
+  // engine running; without it, a plain page load.
   match.settled().then(() => {
-    if (typeof location$ !== "undefined") location$.next(next); // Material: instant, the engine stays
-    else location.assign(next);
+    const link = document.createElement("a");
+    link.href = next.href;
+    document.body.append(link);
+    link.click();
+    link.remove();
   });
 }
 
