@@ -99,7 +99,6 @@ FIELD_PROBLEMS = {
 # -- The page's words --------------------------------------------------------------------
 
 UI = {
-    "checking": "Checking…",
     "legal": "✓ Legal for you",
     "not_legal": "✗ Not legal for you",
     "never": "✗ Never allowed",
@@ -110,11 +109,7 @@ UI = {
     "competes_at": "With your prior experience you compete at {rank}.",
     "first_allowed": "First allowed for “{group}”.",
     "prohibited": "For any athlete at any level: it can cause serious injury.",
-    "cite_text": "§{clause}",
-    "cite_title": "LVL Rules, {edition}, §{clause}",
-    "note_link": "Why we read it so",
     "our_reading": "Our reading, not the federation's words:",
-    "unknown_value": "{value} (not in the list)",
     "foul_applies": "A foul for you",
     "foul_not_here": "Not a foul for you",
     "foul_legal_here": "Not a foul for you: {technique} is legal for you",
@@ -133,7 +128,7 @@ UI = {
     ),
     "compare_intro": "What differs for you between {old} and {new}:",
     "compare_intro_any": (
-        "Whatever your {field} in {edition}, this differs for you between {old} and {new}:"
+        "Whatever your {field} in {edition} was, this differs for you between {old} and {new}:"
     ),
     "compare_none_any": (
         "Whatever your {field} in {edition} was, nothing in the chart, the fouls that concern "
@@ -155,13 +150,12 @@ UI = {
     "separator": ", ",
     "glance_line": "{when}: {names}.",
     "never_for_anyone": "Never, for any athlete",
-    "all_legal": "Every technique in the chart that is not always prohibited is legal for you.",
     "chart_row": "Its row in the technique chart",
     "who_unknown": "Choose a technique from the list.",
 }
 
-# The page's own text: the template prints it (lookup.md.j2); {rank_age} and the like
-# are filled in from the rule data by :func:`page_text`.
+# The page's own text: the template prints it (lookup.md.j2); :func:`page_text` adds the
+# introduction, made from the rule data.
 PAGE = {
     "title": "My division",
     "description": (
