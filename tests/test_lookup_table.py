@@ -1,48 +1,35 @@
-"""The lookup page's rules table against the engine, on every key.
+"""The lookup page's rules table: the build's check against the engine catches a
+disagreement, the screen's state made from the table (Node's test runner), and the
+table's size.
 
-The page answers from the table at once and from the engine once it is ready: the two
-must agree. The table is made by lvl_rules (:func:`lvl_rules.faces.my_division.table`);
-the page reads it with docs/assets/app/division-table.js, which these tests run under
-Node on every key:
-
-- every placement key: each edition, uniform (and none, and an unknown one), LVL or belt
-  (and none, and an unknown one), set of experience boxes, and age (every age the table
-  lists, none, and ages past it, padded, too long or not a number);
-- every comparison key: each uniform, age from 4 to 120, LVL, belt, with no experience
-  box and with each one ticked (every set of boxes places like one of these: above).
-
-And the table stays small: at most 30 KB compressed for both editions.
+The page answers from the table alone. The build checks the table, read by the page's own
+reader (docs/assets/app/division-table.js) under Node, against the engine on every key
+(build_scripts/pages/lookup_check.py: every site build runs it, test_build's among them);
+here, that the check fails when the two differ, and passes when they agree, on a few keys.
 """
 
 from __future__ import annotations
 
+import copy
 import gzip
 import json
+import os
 import subprocess
 from pathlib import Path
 
 import pytest
 
+from build_scripts.pages.lookup_check import check_table
 from lvl_rules import load_all
-from lvl_rules.faces.my_division import (
-    age_keys,
-    answer,
-    canonical,
-    compare,
-    experience_sets,
-    placement,
-    placement_text,
-    rank_keys,
-    table,
-)
+from lvl_rules.faces.my_division import canonical, compare, placement, table
 
-pytestmark = [pytest.mark.host, pytest.mark.slow]
+pytestmark = [pytest.mark.host]
 
 ROOT = Path(__file__).resolve().parent.parent
-READER = ROOT / "tests" / "lookup" / "table_answers.mjs"
+STATE_TESTS = ROOT / "tests" / "lookup" / "lookup_state.test.mjs"
 BUDGET_BYTES = 30_000
-EXTRA_AGES = ("131", "999", "1234567890", " 13 ", "0013", "4.5", "-3", "thirty")
-UNIFORMS = ("gi", "nogi", "", "kimono")
+PARENT = {"age": "13", "belt": "white", "uniform": "gi"}
+WRESTLER = {"age": "30", "lvl": "3", "belt": "blue", "uniform": "nogi"}
 
 
 @pytest.fixture(scope="module")
@@ -55,79 +42,71 @@ def rules_table(editions):
     return table(editions)
 
 
-def placement_keys(editions):
-    for edition in editions:
-        axis = edition.eligibility.axis
-        for uniform in UNIFORMS:
-            for rank in (*rank_keys(edition)[:-1], "bogus"):
-                for boxes in experience_sets(edition):
-                    for age in (*age_keys(), *EXTRA_AGES):
-                        fields = {"age": age, "uniform": uniform, axis: rank}
-                        if boxes:
-                            fields["experience"] = list(boxes)
-                        yield edition, fields
+def a_few_keys(editions):
+    """The placements of the parent's and the wrestler's questions in both editions, their
+    comparison, and the fields asked at 13 and 30."""
+    old, new = editions
+    return {
+        "placements": [
+            (new, PARENT), (new, {**WRESTLER, "experience": ["wrestling"]}),
+            (old, {**WRESTLER, "belt": ""}), (old, {**PARENT, "lvl": "", "belt": ""}),
+        ],
+        "compares": [(new, PARENT), (new, WRESTLER), (new, {**WRESTLER, "lvl": ""})],
+        "ages": [(new, "13"), (new, "30"), (old, "30"), (new, "")],
+    }  # fmt: skip
 
 
-def compare_keys(editions):
-    old, new = editions[0], editions[-1]
-    boxes = [[], *([x] for x in new.experiences)]
-    for uniform in ("gi", "nogi"):
-        for age in range(4, 121):
-            for lvl in rank_keys(old)[:-1]:
-                for belt in rank_keys(new)[:-1]:
-                    for given in boxes:
-                        fields = {"age": str(age), "uniform": uniform, "lvl": lvl, "belt": belt}
-                        if given:
-                            fields["experience"] = given
-                        yield new, fields
+def test_the_check_passes_where_table_and_engine_agree(editions, rules_table):
+    """On the table as lvl_rules makes it, the check finds nothing to say."""
+    check_table(editions, rules_table, **a_few_keys(editions))
 
 
-def run_reader(tmp_path, rules_table, keys):
+def parents(t, editions):
+    """The parent's placement in the table (the one the check asks for)."""
+    text = canonical(placement(editions[1], PARENT))
+    return next(shown for shown in t["placements"] if canonical(shown) == text)
+
+
+def wrestlers(t, editions):
+    """The wrestler's comparison in the table."""
+    text = canonical(compare(editions[1], WRESTLER))
+    return next(shown for shown in t["comparisons"] if canonical(shown) == text)
+
+
+@pytest.mark.parametrize(
+    ("spoil", "named"),
+    [
+        (lambda t, e: parents(t, e)["answer"]["legal"].append("heel-hook"), "placement"),
+        (lambda t, e: wrestlers(t, e)["differences"].pop(), "comparison"),
+        (lambda t, e: wrestlers(t, e)["everyone"].pop(), "comparison"),
+        (lambda t, e: t["asks"]["2"]["runs"][1][1].remove("belt"), "fields asked, edition 2"),
+        (lambda t, e: t["editions"]["2"]["keys"]["shared"].reverse(), "placement, edition 2"),
+    ],
+    ids=["an-answer", "a-difference", "a-change-for-everyone", "a-field-asked", "a-key"],
+)
+def test_the_check_catches_a_disagreement(editions, rules_table, spoil, named):
+    """A table that differs from the engine in an answer, a comparison, the fields asked
+    or a key stops the build, with a message naming where."""
+    spoilt = copy.deepcopy(rules_table)
+    spoil(spoilt, editions)
+    with pytest.raises(SystemExit) as stopped:
+        check_table(editions, spoilt, **a_few_keys(editions))
+    assert "rules table disagrees with the engine" in str(stopped.value)
+    assert named in str(stopped.value)
+
+
+def test_the_screen_state_under_nodes_test_runner(tmp_path, rules_table):
+    """The lookup screen's DOM-free state (lookup-state.js, the fields asked) on the real
+    table: tests/lookup/lookup_state.test.mjs, run by Node's test runner."""
     (tmp_path / "table.json").write_text(json.dumps(rules_table), encoding="utf-8")
-    (tmp_path / "keys.json").write_text(json.dumps(keys), encoding="utf-8")
     done = subprocess.run(
-        ["node", str(READER), str(tmp_path / "table.json"), str(tmp_path / "keys.json")],
-        capture_output=True, text=True, check=True,
+        ["node", "--test", str(STATE_TESTS)],
+        capture_output=True, text=True, check=False,
+        env={**os.environ, "LVL_LOOKUP_TABLE": str(tmp_path / "table.json")},
     )  # fmt: skip
-    return json.loads(done.stdout)
-
-
-def test_table_and_engine_agree_on_every_key(tmp_path, editions, rules_table):
-    """For every placement key and every comparison key, the page's table reader finds
-    exactly what the engine answers."""
-    places = list(placement_keys(editions))
-    compares = list(compare_keys(editions))
-    samples = [
-        {"edition": "2", "age": "13", "belt": "white", "uniform": "gi"},
-        {"edition": "1", "age": "30", "lvl": "3", "belt": "blue", "uniform": "nogi"},
-        {"edition": "9", "age": "30", "belt": "blue", "uniform": "nogi"},
-    ]
-    found = run_reader(
-        tmp_path,
-        rules_table,
-        {
-            "placements": [[e.id, f] for e, f in places],
-            "compares": [[e.id, f] for e, f in compares],
-            "answers": samples[:2],
-        },
-    )
-    shown = [placement_text(p) for p in rules_table["placements"]]
-    wrong = [
-        (edition.id, fields)
-        for (edition, fields), index in zip(places, found["placements"], strict=True)
-        if shown[index] != placement_text(placement(edition, fields))
-    ]
-    assert [] == wrong[:5]
-    assert len(places) > 100_000
-    said = [canonical(c) for c in rules_table["comparisons"]]
-    wrong = [
-        fields
-        for (edition, fields), index in zip(compares, found["compares"], strict=True)
-        if said[index] != canonical(compare(edition, fields))
-    ]
-    assert [] == wrong[:5]
-    assert len(compares) > 40_000
-    assert [answer(f) for f in samples[:2]] == found["answers"]
+    assert 0 == done.returncode, done.stdout + done.stderr
+    assert "# fail 0" in done.stdout
+    assert "# pass 6" in done.stdout
 
 
 def test_the_table_is_small(rules_table):

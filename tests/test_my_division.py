@@ -7,9 +7,14 @@ from the sources, and the properties every answer keeps.
 - a 30-year-old blue belt with wrestling experience in No-Gi: heel hooks are for brown and
   black belts in No-Gi (group 6); closed-guard compression is legal from adult blue
   (our reading); his experience moves only white belts up (1.1);
+- the parent of a 9-year-old in Gi: what she may not do yet, soonest first, and the
+  severe fouls that would disqualify her; the form asks nothing beside age and uniform;
+- what changed for everyone in Edition 2 (the scoring), and what changed for a person
+  whose Edition 1 LVL is not known (what holds whatever it was, what depends on it);
 - every "not legal" answer names a step that makes the technique legal, and that step
   does (checked with the eligibility engine); below the age the LVL or belt is needed,
-  it changes nothing (so the page may say so).
+  it changes nothing, nor does prior experience below the age it can move anyone up (so
+  the page need not ask for them).
 """
 
 from __future__ import annotations
@@ -19,10 +24,10 @@ from athletes import UNIFORMS, rank_field, ranks_at
 
 from lvl_rules import RulesError, division, load_edition
 from lvl_rules.engines.eligibility import decide
-from lvl_rules.engines.my_division import overview
-from lvl_rules.faces.my_division import answer, overview_json
-from lvl_rules.model import COLLECTIONS
-from lvl_rules.words.my_division import UNLISTED_NOTE, field_problem, page_words
+from lvl_rules.engines.my_division import asked_fields, for_everyone, overview
+from lvl_rules.faces.my_division import answer, asked_at, overview_json
+from lvl_rules.model import COLLECTIONS, MAX_AGE, MIN_AGE
+from lvl_rules.words.my_division import UNLISTED_NOTE, field_problem, ladder_line, page_words
 
 PARENT = {"edition": "2", "age": "13", "belt": "white", "uniform": "gi"}
 WRESTLER = {"edition": "2", "age": "30", "belt": "blue", "uniform": "nogi",
@@ -68,7 +73,119 @@ def test_a_30_year_old_blue_belt_wrestler_in_no_gi():
     assert [{"field": "experience", "code": "experience-rank"}] == result["placement"]["remarks"]
     assert "not-here" == fouls(found)["jump-guard"]
     assert "standard" == found["ladder"]
-    assert {"edition": "1", "needs": "lvl"} == result["compare"]
+
+
+def test_what_changed_for_the_wrestler_without_his_lvl():
+    """Without his Edition 1 LVL: nothing differs whatever it was; heel hooks and the
+    jumping-guard foul differ with some LVLs only (LVL 3-4 in No-Gi could heel hook, LVL 1
+    could not jump guard); the scoring changed for everyone."""
+    compared = answer(WRESTLER)["compare"]
+    assert [{"edition": "1", "field": "lvl"}] == compared["unknown"]
+    assert [] == compared["differences"]
+    assert {"kind": "technique", "id": "heel-hook"} in compared["depends"]
+    assert {"kind": "foul", "id": "jump-guard"} in compared["depends"]
+    assert "positions/mount" in {f"{c['collection']}/{c['id']}" for c in compared["everyone"]}
+
+
+def test_without_both_ranks_there_is_nothing_to_compare():
+    """Neither the LVL nor the belt: the comparison names the field it needs first."""
+    compared = answer({"edition": "1", "age": "30", "uniform": "gi"})["compare"]
+    assert {"edition", "error"} == set(compared)
+    assert "rank-required" == compared["error"]["problem"]
+
+
+def test_the_parent_of_a_9_year_old_in_gi():
+    """9, Gi: no restricted technique yet; leg-stretching submissions from 13, chokes and
+    the guillotine from 16, the rest from 18 by belt, the prohibited never, in that order;
+    a technique not allowed for her is among the severe fouls; nothing to ask beside age
+    and uniform; and what changed for everyone in Edition 2."""
+    result = answer({"edition": "2", "age": "9", "uniform": "gi"})
+    found = result["placement"]["answer"]
+    assert [] == found["legal"]
+    whens = [item["unlock"] for item in found["not_legal"]]
+    assert "age=13" == whens[0]
+    assert "age=16" == not_legal(found)["front-guillotine"]
+    ages = [int(w.split(";")[0].removeprefix("age=")) for w in whens if w.startswith("age=")]
+    assert ages == sorted(ages)
+    prohibited = [item["prohibited"] for item in found["not_legal"]]
+    assert prohibited == sorted(prohibited)  # the prohibited last
+    assert "illegal-hold" in found["severe"]
+    assert "knee-reaping-foot-across" in found["severe"]
+    assert "stalling" not in found["severe"]  # not a severe foul
+    assert "severe" not in found["severe"]  # the catch-all is not listed
+    assert [] == asked_at(load_edition("2"), "9") == asked_at(load_edition("1"), "9")
+    assert [] == result["compare"]["differences"]
+    assert 6 == len(result["compare"]["everyone"])
+
+
+def test_reaping_foot_across_is_no_severe_foul_where_reaping_is_legal():
+    """Adult brown belt in No-Gi: knee reaping is legal, so crossing the foot is not among
+    the severe fouls that disqualify him; in Gi it is."""
+    nogi = facts({"edition": "2", "age": "40", "belt": "brown", "uniform": "nogi"})
+    gi = facts({"edition": "2", "age": "40", "belt": "brown", "uniform": "gi"})
+    assert "knee-reaping-foot-across" not in nogi["severe"]
+    assert "knee-reaping-foot-across" in gi["severe"]
+
+
+def test_edition_2_changed_the_scoring_for_everyone():
+    """The update's scoring changes concern every athlete: reverse knee on belly, mounts,
+    back control, takedowns from the knees, the escaped locked submission, the advantage
+    for a mount attempt; the jumping-guard change depends on the division and is not
+    among them."""
+    found = {
+        (c.collection, c.id): c.cite for c in for_everyone(load_edition("1"), load_edition("2"))
+    }
+    assert {
+        ("positions", "takedown"): "5.1",
+        ("positions", "knee-on-belly"): "5.3",
+        ("positions", "mount"): "5.4",
+        ("positions", "back-control"): "5.5",
+        ("escapes", "locked"): "5.7",
+        ("advantages", "near-mount"): "6",
+    } == found
+
+
+@pytest.mark.parametrize("edition_id", ["1", "2"])
+def test_the_fields_asked_by_age(edition_id):
+    """Beside age and uniform, the form asks for the LVL or belt from the age the edition
+    requires one, prior experience from the age it can move someone up, nothing outside
+    the rules' ages."""
+    edition = load_edition(edition_id)
+    axis = rank_field(edition_id)
+    rules = edition.eligibility
+    for age in (MIN_AGE - 1, MIN_AGE, 15, 16, 17, 18, MAX_AGE, MAX_AGE + 1):
+        wanted = []
+        if MIN_AGE <= age <= MAX_AGE:
+            if age >= rules.rank_required_from:
+                wanted.append(axis)
+            if edition.experiences and age >= rules.promotion.min_age:
+                wanted.append("experience")
+        assert tuple(wanted) == asked_fields(edition, age), age
+
+
+def test_below_the_age_of_fair_play_experience_changes_nothing():
+    """Under the age from which prior experience can move an athlete up (Edition 2: 16),
+    ticking any kind changes nothing in the answer: the page need not ask."""
+    edition = load_edition("2")
+    promotion = edition.eligibility.promotion
+    for age in range(MIN_AGE, promotion.min_age):
+        for uniform in UNIFORMS:
+            for rank in ranks_at("2", age):
+                alone = overview_json(division(edition, age=age, uniform=uniform, belt=rank))
+                for kind in edition.experiences:
+                    given = division(
+                        edition, age=age, uniform=uniform, belt=rank, experience=[kind]
+                    )
+                    assert alone == overview_json(given), (age, rank, uniform, kind)
+
+
+def test_the_penalty_scale_in_a_line():
+    """The youth scale on one line, the steps that do the same taken together."""
+    scale = next(ladder for ladder in load_edition("2").ladders if ladder.id == "under-15")
+    assert (
+        "1st marked only · 2nd an advantage to the opponent · 3rd–5th 2 points to the "
+        "opponent · 6th disqualification"
+    ) == ladder_line(scale.steps)
 
 
 def test_what_changed_for_the_wrestler_at_lvl_3():

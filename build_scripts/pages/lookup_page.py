@@ -2,10 +2,12 @@
 concern them, their penalty scale and what changed between editions; and who may use a
 technique.
 
-The page carries two JSON blocks made by lvl_rules: the rules table (every answer of the
-form, :func:`lvl_rules.faces.my_division.table`), from which the page answers at once,
-before and without the engine; and the words the page shows around an answer
-(:func:`lvl_rules.words.my_division.page_words`).
+The page answers from two JSON blocks made by lvl_rules at build time, and loads no rules
+engine: the rules table (every answer of the form, and which fields matter at which age:
+:func:`lvl_rules.faces.my_division.table`), which the build checks against the engine
+(:mod:`.lookup_check`); and the words the page shows around an answer
+(:func:`lvl_rules.words.my_division.page_words`), with the engine's answer to "who may use
+a technique" for every technique of every edition (the JSON API's ``divisions-for``).
 """
 
 from __future__ import annotations
@@ -15,10 +17,12 @@ import json
 import logging
 from dataclasses import dataclass
 
+from lvl_rules.faces import api
 from lvl_rules.faces.my_division import table
-from lvl_rules.faces.site import Edition, page_words
+from lvl_rules.faces.site import Edition, page_text, page_words
 
-from .forms import division_fields, options, status_block
+from .forms import division_fields, options
+from .lookup_check import check_table
 from .notes_page import NOTES_PAGE
 from .templating import TEMPLATES
 from .urls import href, page_url
@@ -46,28 +50,50 @@ def lookup_page(editions: tuple[Edition, ...]) -> str:
     log.info(
         "LVL Rules lookup table: %d bytes, %d gzip, %d brotli", size.raw, size.gzip, size.brotli
     )
+    said = page_words(editions, unlocks(answers))
     return TEMPLATES.get_template("lookup.md.j2").render(
-        status=status_block(LOOKUP, latest.id),
+        said=page_text(editions),
         root=href(LOOKUP, ""),
         division=division_fields("lookup", editions, side_by_side=True),
         techniques=options([(t.id, t.name) for t in latest.techniques.values()]),
         table=json_element(TABLE_ELEMENT_ID, answers),
         words=json_element(
-            WORDS_ELEMENT_ID, {**page_words(editions, unlocks(answers)), "paths": _paths()}
+            WORDS_ELEMENT_ID, {**said, "who": who_may_use(editions), "paths": _paths()}
         ),
     )
+
+
+def who_may_use(editions: tuple[Edition, ...]) -> dict[str, dict[str, dict[str, str]]]:
+    """For each edition and each technique the page lists (the latest edition's), the
+    engine's answer to "who may use it" (``divisions-for``): its summary and clause, or
+    the message of its refusal (a technique the edition does not have)."""
+    found: dict[str, dict[str, dict[str, str]]] = {}
+    for edition in editions:
+        found[edition.id] = {}
+        for technique in editions[-1].techniques:
+            request = {"action": "divisions-for", "edition": edition.id, "technique": technique}
+            said = json.loads(api.handle(json.dumps(request)))
+            found[edition.id][technique] = (
+                {"summary": said["result"]["summary"], "cite": said["result"]["cite"]}
+                if said["ok"]
+                else {"error": said["error"]}
+            )
+    return found
 
 
 _TABLES: dict[tuple[int, ...], tuple[tuple[Edition, ...], dict[str, object]]] = {}
 
 
 def rules_table(editions: tuple[Edition, ...]) -> dict[str, object]:
-    """The rules table of these editions, made once per build (the engine is pure)."""
+    """The rules table of these editions, made and checked against the engine once per
+    build (the engine is pure)."""
     key = tuple(id(edition) for edition in editions)
     found = _TABLES.get(key)
     if found is None or any(a is not b for a, b in zip(found[0], editions, strict=True)):
         _TABLES.clear()
-        found = (editions, table(editions))
+        answers = table(editions)
+        check_table(editions, answers)
+        found = (editions, answers)
         _TABLES[key] = found
     return found[1]
 
@@ -110,4 +136,5 @@ def _paths() -> dict[str, str]:
         "cite": "cite/{edition}/{clause}/",
         "note": page_url(NOTES_PAGE) + "#e{edition}-{note}",
         "changes": "rules/changes/",
+        "chart_row": "rules/{edition}/techniques/#technique-{technique}",
     }

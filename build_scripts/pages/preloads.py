@@ -52,8 +52,8 @@ def material_bundle() -> str:
 
 def scripts(config: Any, app: str | None) -> list[str]:
     """The classic scripts a page fetches from its <head>, in the order it runs them: on
-    a page with an app (page meta `engine`), every one it loads after <head>; on another,
-    the theme's, which stop the parser in the middle of the page."""
+    a page with an app (page meta `app`, or `engine`), every one it loads after <head>; on
+    another, the theme's, which stop the parser in the middle of the page."""
     if not app:
         return list(THEME_SCRIPTS)
     extra = [str(script) for script in config["extra_javascript"] if not _is_module(script)]

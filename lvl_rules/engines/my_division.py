@@ -10,8 +10,9 @@ apply; the penalty scale. For one person in two editions: what differs between t
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
-from ..model import NEEDS, Criteria, Edition, Foul, Group, Ladder
+from ..model import MAX_AGE, MIN_AGE, NEEDS, Criteria, Edition, Foul, Group, Ladder
 from .division import Division
 from .eligibility import Verdict, decide_all, group_of
 from .scoring import ladder_for
@@ -19,6 +20,11 @@ from .scoring import ladder_for
 # Using a technique the chart does not allow: a foul the scoring engine needs, so the
 # loader makes sure every edition has it.
 ILLEGAL_HOLD = next(foul for foul in NEEDS.fouls if foul == "illegal-hold")
+
+# The scoring tables are the same for every division (§3.5): what an amendment changes in
+# them concerns every athlete.
+SCORING = ("positions", "escapes", "awards", "advantages")
+EXPERIENCE = "experience"  # the form's field for prior experience
 
 # What a division-dependent foul is, for this athlete (FoulFact.status).
 STATUSES = (
@@ -69,6 +75,7 @@ class Overview:
     legal: tuple[Verdict, ...]  # restricted techniques this athlete may use
     not_legal: tuple[NotLegal, ...]  # restricted ones first, then the prohibited
     fouls: tuple[FoulFact, ...]
+    severe: tuple[Foul, ...]  # the severe fouls that are fouls for this athlete (named ones)
     ladder: Ladder
 
 
@@ -88,19 +95,56 @@ class Difference:
     notes: tuple[str, ...] = ()  # the newer edition's notes whose reading this follows
 
 
+@dataclass(frozen=True, kw_only=True, slots=True)
+class ForEveryone:
+    """A record a newer edition changed, added or removed that concerns every athlete,
+    whatever their division (a scoring position, say), with the clause that has it."""
+
+    collection: str
+    id: str
+    kind: str  # "changed", "added" or "removed"
+    cite: str
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Compared:
+    """What differs for one person between two editions, when some of their fields are
+    not known: ``differences`` hold whatever those fields are, ``depends`` (kind, ID)
+    differ for some values only. Everything is known: ``depends`` is empty."""
+
+    differences: tuple[Difference, ...]
+    depends: tuple[tuple[str, str], ...] = ()
+
+
 def overview(athlete: Division) -> Overview:
     """What the rules say about one division."""
     verdicts = decide_all(athlete)
     legal = tuple(v for v in verdicts if v.legal)
-    blocked = [v for v in verdicts if not v.legal]
-    blocked.sort(key=lambda v: v.technique.prohibited)  # restricted first, in catalogue order
+    blocked = [NotLegal(verdict=v, unlock=unlock(athlete, v)) for v in verdicts if not v.legal]
+    blocked.sort(key=lambda item: _soonest(athlete.edition, item))
+    facts = division_fouls(athlete, verdicts)
     return Overview(
         division=athlete,
         group=group_of(athlete),
         legal=legal,
-        not_legal=tuple(NotLegal(verdict=v, unlock=unlock(athlete, v)) for v in blocked),
-        fouls=division_fouls(athlete, verdicts),
+        not_legal=tuple(blocked),
+        fouls=facts,
+        severe=severe_fouls(athlete, facts),
         ladder=ladder_for(athlete),
+    )
+
+
+def _soonest(edition: Edition, item: NotLegal) -> tuple[int, int, int, int]:
+    """Restricted techniques first, those the athlete reaches soonest first (the youngest
+    age, then the lowest rank, then without a uniform's condition), then the prohibited;
+    the sort is stable, so the catalogue's order stays within each."""
+    found = item.unlock
+    order = list(edition.ranks)
+    return (
+        int(item.verdict.technique.prohibited) * 2 + int(found.never),
+        found.min_age or 0,
+        min((order.index(rank) + 1 for rank in found.ranks), default=0),
+        int(bool(found.uniforms)),
     )
 
 
@@ -207,6 +251,20 @@ def division_fouls(athlete: Division, verdicts: tuple[Verdict, ...]) -> tuple[Fo
     return tuple(facts)
 
 
+def severe_fouls(athlete: Division, facts: tuple[FoulFact, ...]) -> tuple[Foul, ...]:
+    """The named severe fouls (not the catch-all) that are fouls for this athlete: every
+    one, bar those that depend on the division and are not a foul here."""
+    not_here = {fact.foul.id for fact in facts if not fact.applies}
+    return tuple(
+        foul
+        for foul in athlete.edition.fouls.values()
+        if foul.group == "severe"
+        and not foul.generic
+        and foul.id not in not_here
+        and foul.applies(age=athlete.age, rank=athlete.effective_rank, uniform=athlete.uniform)
+    )
+
+
 def _in_uniform(foul: Foul, uniform: str) -> bool:
     """Whether the foul exists for some athlete who wears this uniform."""
     return any(not c.uniforms or uniform in c.uniforms for c in foul.only_for)
@@ -260,23 +318,94 @@ def _readings(edition: Edition, collection: str, key: str) -> tuple[str, ...]:
     return tuple(note.id for note in edition.readings(collection, key))
 
 
+def differences_for_any(pairs: list[tuple[Overview, Overview]]) -> Compared:
+    """What differs for one person between two editions when a field is not known: each
+    pair is one value it may have (older, newer). The differences found with every value
+    alike, and which (kind, ID) differ only with some."""
+    found = [differences(old, new) for old, new in pairs]
+    if len(found) == 1:
+        return Compared(differences=found[0])
+    common = [d for d in found[0] if all(d in others for others in found[1:])]
+    depends = {(d.kind, d.id) for each in found for d in each if d not in common}
+    newer = pairs[0][1].division.edition
+    order = {
+        key: index
+        for index, key in enumerate(
+            [*(("technique", t) for t in newer.techniques), *(("foul", f) for f in newer.fouls)]
+        )
+    }
+    ranked = sorted(depends, key=lambda key: order.get(key, len(order)))  # the scale last
+    return Compared(differences=tuple(common), depends=tuple(ranked))
+
+
+def for_everyone(old: Edition, new: Edition) -> tuple[ForEveryone, ...]:
+    """What the newer edition changed for every athlete: each change it made to the
+    scoring tables (the same for every division), and to a foul that is one for every
+    athlete (those that depend on the division are in :func:`differences`)."""
+    found = []
+    for change in new.changes:
+        if change.key is None or change.collection not in (*SCORING, "fouls"):
+            continue
+        record = changed_record(old, new, change.collection, change.key)
+        if change.collection == "fouls" and (record.only_for or record.unless_legal):
+            continue
+        found.append(
+            ForEveryone(
+                collection=change.collection, id=change.key, kind=change.kind,
+                cite=record.clause,
+            )
+        )  # fmt: skip
+    return tuple(found)
+
+
+def changed_record(old: Edition, new: Edition, collection: str, key: str) -> Any:
+    """The record an amendment changed or added (as the newer edition has it), or
+    removed (as the older had it)."""
+    return getattr(new, collection).get(key) or getattr(old, collection).get(key)
+
+
+def asked_fields(edition: Edition, age: int) -> tuple[str, ...]:
+    """The fields of a division, beside age and uniform, that can change anything for an
+    athlete of this age: the LVL or belt from the age at which the edition requires one
+    (below it age alone decides), prior experience from the age at which it can move an
+    athlete up. None outside the rules' ages. Tests prove the others change nothing."""
+    if not MIN_AGE <= age <= MAX_AGE:
+        return ()
+    rules = edition.eligibility
+    found = []
+    if age >= rules.rank_required_from:
+        found.append(rules.axis)
+    if edition.experiences and rules.promotion is not None and age >= rules.promotion.min_age:
+        found.append(EXPERIENCE)
+    return tuple(found)
+
+
 def rank_matters(athlete: Division) -> bool:
-    """Whether the athlete's LVL or belt can change anything at their age: from the age at
-    which the edition requires one (below it, age alone decides; a test proves it)."""
-    return athlete.age >= athlete.edition.eligibility.rank_required_from
+    """Whether the athlete's LVL or belt can change anything at their age (below the age
+    at which the edition requires one, age alone decides; a test proves it)."""
+    return athlete.edition.eligibility.axis in asked_fields(athlete.edition, athlete.age)
 
 
 __all__ = [
+    "EXPERIENCE",
+    "SCORING",
     "STATUSES",
+    "Compared",
     "Difference",
+    "ForEveryone",
     "FoulFact",
     "NotLegal",
     "Overview",
     "Unlock",
+    "asked_fields",
+    "changed_record",
     "differences",
+    "differences_for_any",
     "division_fouls",
+    "for_everyone",
     "legal_sets",
     "overview",
     "rank_matters",
+    "severe_fouls",
     "unlock",
 ]

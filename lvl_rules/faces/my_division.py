@@ -10,12 +10,16 @@ from the table (:func:`table`):
   overview (:mod:`lvl_rules.engines.my_division`) and remarks on fields, or the error on
   the field at fault;
 - ``compare``: what differs for this person between the edition and the one it amends
-  (or that amends it), or which field is still needed for that.
+  (or that amends it); where their LVL or belt in one of them is not given, what differs
+  whatever it is and what depends on it; and what the newer edition changed for every
+  athlete. Or the error of a field that stops the comparison.
 
 The table holds each distinct placement and comparison once. A placement is found by
 edition, uniform, rank and experience (a bit per box, in the table's order), then by
-age in runs; a comparison by the two editions' placements. The page looks keys up and
-never applies a rule; a test proves the table and the engine agree on every key.
+age in runs; a comparison by the two editions' placements. It also says which fields can
+change anything at each age (``asks``), so that the page asks only for those. The page
+looks keys up and never applies a rule; the build checks that the table and the engine
+agree on every key (build_scripts/pages/lookup_check.py).
 """
 
 from __future__ import annotations
@@ -30,7 +34,9 @@ from ..engines.my_division import (
     Difference,
     Overview,
     Unlock,
-    differences,
+    asked_fields,
+    differences_for_any,
+    for_everyone,
     overview,
     rank_matters,
 )
@@ -51,8 +57,9 @@ Json = dict[str, Any]
 # edition it was made from (a reloaded edition, as under `mkdocs serve`, starts afresh).
 _CACHE: dict[tuple[Any, ...], tuple[Edition, Overview, Json]] = {}
 _TEXTS: dict[int, str] = {}  # id of a cached overview's JSON -> its canonical text
-# (older overview's JSON, newer's, their comparison), by the ids of the two.
-_COMPARED: dict[tuple[int, int], tuple[Json, Json, Json]] = {}
+# (older edition, newer edition, the comparison), by the editions and the overviews'
+# canonical JSON on each side, and the fields not known.
+_COMPARED: dict[tuple[Any, ...], tuple[Edition, Edition, Json]] = {}
 
 
 # ---------------------------------------------------------------- the engine's answer
@@ -78,26 +85,59 @@ def placement(edition: Edition, params: Mapping[str, Any]) -> Json:
 
 
 def compare(edition: Edition, params: Mapping[str, Any]) -> Json | None:
-    """What differs for this person between two editions, or the field still needed."""
+    """What differs for this person between two editions (with every LVL or belt the
+    person may have in one of them where it is needed and not given), or the error that
+    stops it."""
     pair = edition_pair(edition)
     if pair is None:
         return None
-    old, new = pair
-    athletes = []
-    for rules in (old, new):
+    sides: list[tuple[Division, ...]] = []
+    unknown = []
+    for rules in pair:
         try:
-            athletes.append(_place(rules, params))
+            sides.append((_place(rules, params),))
         except RulesError as error:
-            return _missing(rules, error)
-    return comparison(athletes[0], athletes[1])
+            if error.problem != "rank-required" or unknown:
+                return _refused(rules, error)  # at most one rank unknown: the other is needed
+            every = _every_rank(rules, params)
+            if not every:
+                return _refused(rules, error)
+            sides.append(every)
+            unknown.append((rules.id, rules.eligibility.axis))
+    return comparison(sides[0], sides[1], tuple(unknown))
+
+
+def _every_rank(edition: Edition, params: Mapping[str, Any]) -> tuple[Division, ...]:
+    """The person with each LVL or belt of the edition that exists at their age. Prior
+    experience, which acts only through the rank (it moves one rank up), is left out:
+    with the rank unknown, whatever it would do is among the ranks tried."""
+    axis = edition.eligibility.axis
+    found = []
+    for rank in edition.ranks:
+        try:
+            found.append(_place(edition, {**params, axis: rank, "experience": ()}))
+        except RulesError:
+            continue  # not a rank at this age
+    return tuple(found)
 
 
 def edition_pair(edition: Edition) -> tuple[Edition, Edition] | None:
     """The edition and the one it amends, or the one that amends it, oldest first."""
-    if edition.based_on is not None:
-        return load_edition(edition.based_on), edition
-    newer = [e for e in loading.load_all() if e.based_on == edition.id]
-    return (edition, newer[0]) if newer else None
+    known = _PAIRS.get(id(edition))
+    if known is None or known[0] is not edition:
+        if edition.based_on is not None:
+            pair = (load_edition(edition.based_on), edition)
+        else:
+            newer = [e for e in loading.load_all() if e.based_on == edition.id]
+            pair = (edition, newer[0]) if newer else None
+        # Looking the other edition up lists the editions' folder: once per edition
+        # (measured: half the time of the build's check of the table).
+        known = (edition, pair)
+        _PAIRS[id(edition)] = known
+    return known[1]
+
+
+_PAIRS: dict[int, tuple[Edition, tuple[Edition, Edition] | None]] = {}
 
 
 def _place(edition: Edition, params: Mapping[str, Any]) -> Division:
@@ -121,9 +161,7 @@ def _error(error: RulesError) -> Json:
     }
 
 
-def _missing(edition: Edition, error: RulesError) -> Json:
-    if error.problem == "rank-required":
-        return {"edition": edition.id, "needs": error.field}
+def _refused(edition: Edition, error: RulesError) -> Json:
     return {"edition": edition.id, "error": _error(error)}
 
 
@@ -155,6 +193,13 @@ def canonical(value: Any) -> str:
     return _canonical(value)
 
 
+def comparison_text(shown: Json | None) -> str:
+    """The canonical JSON of a comparison (:func:`compare`), made once for each."""
+    if shown is None:
+        return "null"
+    return _TEXTS.get(id(shown)) or _canonical(shown)
+
+
 def _canonical(value: Any) -> str:
     return json.dumps(value, sort_keys=True, separators=(",", ":"))
 
@@ -180,6 +225,7 @@ def _overview_json(facts: Overview) -> Json:
             {"id": fact.foul.id, "status": fact.status, "cite": fact.foul.clause}
             for fact in facts.fouls
         ],
+        "severe": [foul.id for foul in facts.severe],
         "ladder": facts.ladder.id,
     }
 
@@ -211,18 +257,41 @@ def remarks(athlete: Division) -> list[Json]:
     return found
 
 
-def comparison(old: Division, new: Division) -> Json:
-    """What differs for the same person between an older and a newer edition."""
-    before, after = _cached(old), _cached(new)
-    key = (id(before[2]), id(after[2]))
+def comparison(
+    olds: tuple[Division, ...],
+    news: tuple[Division, ...],
+    unknown: tuple[tuple[str, str], ...] = (),
+) -> Json:
+    """What differs for the same person between an older and a newer edition. Each side
+    is the person, or the person with every rank they may have where it is ``unknown``
+    ((edition ID, field) of the rank not given)."""
+    before = tuple(_cached(old) for old in olds)
+    after = tuple(_cached(new) for new in news)
+    old, new = olds[0].edition, news[0].edition
+    # By the overviews' text, not their ages: people of many ages share one comparison
+    # (measured: the build's check of the table 8.0 -> 2.9 s).
+    key = (
+        id(old), id(new), tuple(_TEXTS[id(b[2])] for b in before),
+        tuple(_TEXTS[id(a[2])] for a in after), unknown,
+    )  # fmt: skip
     found = _COMPARED.get(key)
-    if found is None or found[0] is not before[2] or found[1] is not after[2]:
+    if found is None or found[0] is not old or found[1] is not new:
+        compared = differences_for_any([(b[1], a[1]) for b in before for a in after])
         shown = {
-            "editions": [old.edition_id, new.edition_id],
-            "differences": [_difference_json(d) for d in differences(before[1], after[1])],
+            "editions": [old.id, new.id],
+            "differences": [_difference_json(d) for d in compared.differences],
+            "unknown": [{"edition": edition, "field": field} for edition, field in unknown],
+            "depends": [{"kind": kind, "id": ident} for kind, ident in compared.depends],
+            "everyone": [
+                {"collection": c.collection, "id": c.id, "kind": c.kind, "cite": c.cite}
+                for c in for_everyone(old, new)
+            ],
         }
-        found = (before[2], after[2], shown)
+        if key in _COMPARED:
+            _TEXTS.pop(id(_COMPARED[key][2]), None)
+        found = (old, new, shown)
         _COMPARED[key] = found
+        _TEXTS[id(shown)] = _canonical(shown)
     return found[2]
 
 
@@ -257,10 +326,12 @@ class _Distinct:
 
 
 def placement_text(shown: Json) -> str:
-    """The canonical JSON of a placement, reusing its overview's, made once."""
+    """The canonical JSON of a placement, reusing its overview's where it was made once
+    (any other placement, one read back from JSON say, has its own made)."""
     if "answer" not in shown:
         return _canonical(shown)
-    return _TEXTS[id(shown["answer"])] + _canonical(shown["remarks"])
+    answered = shown["answer"]
+    return (_TEXTS.get(id(answered)) or _canonical(answered)) + _canonical(shown["remarks"])
 
 
 def rank_keys(edition: Edition) -> list[str]:
@@ -331,16 +402,40 @@ def table(editions: tuple[Edition, ...]) -> Json:
         if pair is not None:
             compared[edition.id] = [pair[0].id, pair[1].id]
     return {
-        "version": 1,
+        "version": 2,
         "latest": editions[-1].id,
         "ages": {"digits": AGE_DIGITS, "listed": [TABLE_AGES.start, TABLE_AGES.stop - 1]},
         "other": OTHER,
         "editions": index,
         "compare": compared,
+        "asks": {edition.id: asks(edition) for edition in editions},
         "placements": placements.items,
         "comparisons": comparisons.items,
         "pairs": pairs,
     }
+
+
+def asked_at(edition: Edition, age: Any) -> list[str]:
+    """The form's fields (beside age and uniform) to ask for when this edition is chosen,
+    for an age as the form sends it: those that can change anything for this edition or
+    the one it is compared with. None without a valid age: the age comes first."""
+    text = str(age).strip()
+    if not (text.isascii() and text.isdigit() and len(text) <= AGE_DIGITS):
+        return []  # as the engine reads an age (engines.division), then checks its range
+    pair = edition_pair(edition) or (edition,)
+    return list(dict.fromkeys(f for rules in pair for f in asked_fields(rules, int(text))))
+
+
+def asks(edition: Edition) -> Json:
+    """:func:`asked_at` for every age the form can send, as a placement's runs are:
+    [[first age, [fields]], ...] (ages past the last listed share the last run), with the
+    fields for no age (``none``) and for one that is not a number (``other``)."""
+    runs: list[list[Any]] = []
+    for age in TABLE_AGES:
+        fields = asked_at(edition, age)
+        if not runs or runs[-1][1] != fields:
+            runs.append([age, fields])
+    return {"runs": runs, "none": asked_at(edition, ""), "other": asked_at(edition, "x")}
 
 
 def _compact(runs: Mapping[tuple[str, str, int], list[tuple[str, int]]]) -> Json:
@@ -363,4 +458,4 @@ def _compact(runs: Mapping[tuple[str, str, int], list[tuple[str, int]]]) -> Json
     return {"by": keys, "shared": shared.items}
 
 
-__all__ = ["FIELDS", "answer", "compare", "placement", "table"]
+__all__ = ["FIELDS", "answer", "asked_at", "asks", "compare", "placement", "table"]

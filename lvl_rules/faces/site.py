@@ -25,7 +25,7 @@ from ..words import offline as offline_words
 from ..words import scoring as scoring_words
 from ..words import site as site_words
 from ..words.division import UNIFORM_NAMES, rank_name
-from ..words.my_division import page_words
+from ..words.my_division import page_text, page_words
 from ..words.scoring import award_words, foul_effect, label
 from ..words.site import (
     COLLECTION_TITLES,
@@ -91,6 +91,7 @@ __all__ = [
     "moved",
     "not_in",
     "offline_words",
+    "page_text",
     "page_title",
     "page_words",
     "points_words",

@@ -1,6 +1,7 @@
-""" "My division" in words: the messages on the form's fields, and every word the lookup
-page shows around the structured answer (names, unlock conditions, what fouls cost,
-penalty scales, remarks, the comparison of editions). The build writes
+""" "My division" in words: the page's own text (:data:`PAGE`: title, introduction,
+headings, buttons), the messages on the form's fields, and every word the lookup page
+shows around the structured answer (names, unlock conditions, what fouls cost, penalty
+scales, remarks, the comparison of editions, what changed for everyone). The build writes
 :func:`page_words` into the page as JSON; the page's script fills in the answer with it.
 """
 
@@ -9,7 +10,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from ..engines.my_division import changed_record, for_everyone
 from ..model import MAX_AGE, MIN_AGE, Edition, Foul, Ladder
+from ..model.fouls import LadderStep
 from .division import UNIFORM_NAMES, rank_name
 from .errors import choices
 from .markdown import expand
@@ -96,7 +99,6 @@ FIELD_PROBLEMS = {
 # -- The page's words --------------------------------------------------------------------
 
 UI = {
-    "checking": "Checking…",
     "legal": "✓ Legal for you",
     "not_legal": "✗ Not legal for you",
     "never": "✗ Never allowed",
@@ -107,20 +109,14 @@ UI = {
     "competes_at": "With your prior experience you compete at {rank}.",
     "first_allowed": "First allowed for “{group}”.",
     "prohibited": "For any athlete at any level: it can cause serious injury.",
-    "from_table": "Answered at once from the rules table built with this site.",
-    "from_engine": "Answered by the rules engine running in your browser.",
-    "cite_text": "§{clause}",
-    "cite_title": "LVL Rules, {edition}, §{clause}",
-    "note_link": "Why we read it so",
     "our_reading": "Our reading, not the federation's words:",
-    "unknown_value": "{value} (not in the list)",
     "foul_applies": "A foul for you",
     "foul_not_here": "Not a foul for you",
     "foul_legal_here": "Not a foul for you: {technique} is legal for you",
     "step": "Penalty",
     "what": "What it does",
     "disqualifies_severe": (
-        "Any severe foul, including a technique that is not allowed for you: "
+        "{count} severe fouls, a technique not allowed for you among them: "
         "disqualification from the match."
     ),
     "disqualifies_disciplinary": (
@@ -131,6 +127,19 @@ UI = {
         "you between {old} and {new}."
     ),
     "compare_intro": "What differs for you between {old} and {new}:",
+    "compare_intro_any": (
+        "Whatever your {field} in {edition} was, this differs for you between {old} and {new}:"
+    ),
+    "compare_none_any": (
+        "Whatever your {field} in {edition} was, nothing in the chart, the fouls that concern "
+        "you or your penalty scale differs for you between {old} and {new}."
+    ),
+    "depends": (
+        "These may have changed for you, depending on your {field} in {edition} (not given: "
+        "choose it above to see): {names}."
+    ),
+    "everyone": "What {new} changed for every athlete:",
+    "everyone_item": "{name}: {summary}",
     "compare_fix": "To compare with {edition}, correct the field marked.",
     "item": "What",
     "technique_true": "✓ Legal",
@@ -138,25 +147,77 @@ UI = {
     "foul_true": "A foul",
     "foul_false": "Not a foul",
     "scale": "Your penalty scale",
+    "separator": ", ",
+    "glance_line": "{when}: {names}.",
+    "never_for_anyone": "Never, for any athlete",
+    "chart_row": "Its row in the technique chart",
+    "who_unknown": "Choose a technique from the list.",
+}
+
+# The page's own text: the template prints it (lookup.md.j2); :func:`page_text` adds the
+# introduction, made from the rule data.
+PAGE = {
+    "title": "My division",
+    "description": (
+        "My division: which techniques an athlete may use, which not and when they will, "
+        "the fouls that concern them, their penalty scale, and what changed between editions."
+    ),
+    "submit": "Show my division",
+    "results": "The rules for this athlete",
+    "glance_not_yet": "Not allowed yet",
+    "glance_disqualifies": "Penalties and disqualification",
+    "may_do": "What you may do",
+    "not_allowed": "What is not allowed for you, and when it will be",
+    "fouls": "Fouls that concern you",
+    "scale": "Your penalty scale",
+    "changed": "What changed for you between editions",
+    "who": "Who may use a technique?",
+    "technique": "Technique",
+    "show_divisions": "Show divisions",
 }
 UNLISTED_NOTE = "unlisted-techniques"  # the note that says what the chart does not restrict
+
+
+def page_text(editions: tuple[Edition, ...]) -> dict[str, str]:
+    """The page's own text (:data:`PAGE`), with its introduction from the rule data: which
+    fields the form asks for from which age."""
+    by_age: dict[int, dict[str, list[str]]] = {}
+    for edition in reversed(editions):
+        rules = edition.eligibility
+        asked = by_age.setdefault(rules.rank_required_from, {})
+        asked.setdefault(edition.title, []).append(f"the {_AXIS_WORDS[rules.axis]}")
+        if edition.experiences and rules.promotion is not None:
+            later = by_age.setdefault(rules.promotion.min_age, {})
+            later.setdefault(edition.title, []).append("prior experience")
+    steps = [
+        f"from {age}, "
+        + " and ".join(f"{' and '.join(fields)} ({title})" for title, fields in asked.items())
+        for age, asked in sorted(by_age.items())
+    ]
+    intro = (
+        "Enter the athlete's age and uniform; the form then asks only for what can change "
+        f"the answer at that age: {'; '.join(steps)}. The answer appears at once: first "
+        "what matters most, then each part in full, every rule with the clause it comes from."
+    )
+    return {**PAGE, "intro": intro}
 
 
 def page_words(editions: tuple[Edition, ...], unlocks: Iterable[str]) -> dict[str, Any]:
     """Every word the lookup page needs around an answer, from the rule data.
     ``unlocks``: the unlock keys the answers use (the table lists every one)."""
     keys = sorted(set(unlocks))
-    needs = {}
+    fields = {}
     for edition in editions:
         axis = edition.eligibility.axis
-        needs[f"needs_{axis}"] = (
-            f"To see what changed for you, also choose your {_AXIS_WORDS[axis]} for "
-            f"{edition.title}." + (_LVL_IS_PLACEMENT if axis == "lvl" else "")
-        )
-    return {
-        "ui": {**UI, **needs},
-        "editions": {e.id: _edition_words(e, keys) for e in editions},
-    }
+        fields[f"field_{axis}"] = _AXIS_WORDS[axis]
+        if axis == "lvl":
+            fields["placement_lvl"] = _LVL_IS_PLACEMENT.strip()
+    said = {e.id: _edition_words(e, keys) for e in editions}
+    by_id = {e.id: e for e in editions}
+    for edition in editions:
+        if edition.based_on in by_id:
+            said[edition.id]["changes"] = _change_words(by_id[edition.based_on], edition)
+    return {"ui": {**UI, **fields}, "editions": said}
 
 
 _AXIS_WORDS = {"lvl": "LVL", "belt": "belt"}
@@ -194,6 +255,7 @@ def _edition_words(edition: Edition, unlocks: list[str]) -> dict[str, Any]:
         "ladders": {ladder.id: _ladder_words(ladder) for ladder in edition.ladders},
         "notes": {n.id: n.title for n in edition.notes.values()},
         "unlocks": {key: unlock_words(edition, key) for key in unlocks if _fits(edition, key)},
+        "whens": {key: unlock_when(edition, key) for key in unlocks if _fits(edition, key)},
         "remarks": remarks,
         "unlisted": {
             "text": expand(edition, edition.notes[UNLISTED_NOTE].decision),
@@ -218,6 +280,19 @@ def unlock_words(edition: Edition, key: str) -> str:
     ``Legal for you from age 18 at brown belt or above, in No-Gi``."""
     if key == "never":
         return "Not legal for you at your age or any later one"
+    return "Legal for you " + _unlock_tail(edition, key)
+
+
+def unlock_when(edition: Edition, key: str) -> str:
+    """When an unlock comes, as the head of a line: ``From age 18 at brown belt or
+    above, in No-Gi``, ``Not at your age or any later one``."""
+    if key == "never":
+        return "Not at your age or any later one"
+    tail = _unlock_tail(edition, key)
+    return tail[:1].upper() + tail[1:]
+
+
+def _unlock_tail(edition: Edition, key: str) -> str:
     found = dict(part.partition("=")[::2] for part in key.split(";"))
     age = found.get("age")
     ranks = found["rank"].split(",") if "rank" in found else []
@@ -234,7 +309,21 @@ def unlock_words(edition: Edition, key: str) -> str:
         head = ""
     kits = found["uniform"].split(",") if "uniform" in found else []
     kit = "in " + choices(UNIFORM_NAMES[u] for u in kits) if kits else ""
-    return "Legal for you " + ", ".join(part for part in (head, kit) if part)
+    return ", ".join(part for part in (head, kit) if part)
+
+
+def _change_words(old: Edition, new: Edition) -> dict[str, dict[str, str]]:
+    """Each change of the newer edition that concerns every athlete, by ``collection/id``:
+    the record's name and the amendment's summary of the change."""
+    found = {}
+    for change in for_everyone(old, new):
+        record = changed_record(old, new, change.collection, change.id)
+        summary = new.changed(change.collection, change.id)
+        found[f"{change.collection}/{change.id}"] = {
+            "name": record.name,
+            "summary": summary.summary if summary else "",
+        }
+    return found
 
 
 def foul_cost(edition: Edition, foul: Foul) -> str:
@@ -258,6 +347,7 @@ def _foul_words(edition: Edition, foul: Foul) -> dict[str, Any]:
         "name": foul.name,
         "description": plain,
         "cost": foul_cost(edition, foul),
+        "clause": foul.clause,
     }
     if foul.unless_legal:
         words["technique"] = edition.techniques[foul.unless_legal].name.lower()
@@ -272,4 +362,30 @@ def _ladder_words(ladder: Ladder) -> dict[str, Any]:
         "name": ladder.name,
         "steps": [step_words(step) for step in ladder.steps],
         "disqualifies": f"Your {ordinal(last)} penalty disqualifies you from the match.",
+        "line": f"{ladder.name}: {ladder_line(ladder.steps)}.",
     }
+
+
+SHORT_STEPS = {
+    "mark": "marked only",
+    "advantage": "an advantage to the opponent",
+    "points": "{points} points to the opponent",
+    "disqualify": "disqualification",
+}
+
+
+def ladder_line(steps: tuple[LadderStep, ...]) -> str:
+    """A penalty scale on one line, steps that do the same taken together: ``1st marked
+    only · 2nd an advantage to the opponent · 3rd–5th 2 points to the opponent · ...``."""
+    runs: list[list[Any]] = []
+    for number, step in enumerate(steps, 1):
+        said = SHORT_STEPS[step.effect].format(points=step.points)
+        if runs and runs[-1][2] == said:
+            runs[-1][1] = number
+        else:
+            runs.append([number, number, said])
+    parts = []
+    for first, last, said in runs:
+        which = ordinal(first) if first == last else f"{ordinal(first)}–{ordinal(last)}"
+        parts.append(f"{which} {said}")
+    return " · ".join(parts)

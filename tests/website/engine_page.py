@@ -15,6 +15,17 @@ _READY = """async () => {
 }"""
 
 
+_ASK = """async (request) => {
+  const { engine } = await import(document.querySelector("script[src*=engine-client]").src);
+  return engine.request(request);
+}"""
+
+
+def engine_answer(page: Page, request: dict[str, Any]) -> Any:
+    """The page's engine's answer (its ``result``) to one JSON API request."""
+    return page.evaluate(_ASK, request)
+
+
 def engine_when_ready(page: Page) -> dict[str, Any]:
     """Wait until the page's engine is ready; return its ``versions`` and ``timings``
     (as the worker reports them) and ``readyAt`` (ms since navigation)."""

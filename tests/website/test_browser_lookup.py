@@ -1,69 +1,70 @@
-""" "My division" (/lookup/) in Chromium on a phone (390 px): the questions people bring,
-by the form and by the link; the first answer with the engine blocked and before it is
-ready on a slow first visit; plain messages on the fields; who may use a technique.
+""" "My division" (/lookup/) in Chromium on a phone (390x844): every kind of question the
+page answers, by the form and by the link, from the rules table the build wrote into it,
+and never a request for a file of the rules engine (they are blocked, and each test
+checks that none was asked for); the answer at a glance on the first screen; the fields
+that change nothing at the age entered not asked; plain messages on the fields; who may
+use a technique; the whole answer on one A4 page.
 
-Every technique row is checked against the engine in Python (lvl_rules.faces.my_division),
-the same package the page's table was made from and its engine runs.
+Every answer is checked against the engine in Python (lvl_rules.faces.my_division, and
+the JSON API for who may use a technique), the package the page's table was made from.
 """
 
 from __future__ import annotations
 
 import io
+import json
 
 import pytest
-from engine_page import engine_when_ready
 from pypdf import PdfReader
 
 import lvl_rules
+from lvl_rules.faces import api
 from lvl_rules.faces.my_division import answer
 
 pytestmark = pytest.mark.browser
 
-ENGINE_MS = 60_000  # generous: a cold start on a loaded 2-core CI machine
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
-ANSWERED = "#lookup-results:not([hidden]) #lookup-rows tr[data-technique]"
+RESULTS = "#lookup-results:not([hidden])"
+ANSWERED = f"{RESULTS} #lookup-rows tr[data-technique]"
 PARENT = "edition=2&age=13&belt=white&uniform=gi"
+NINE = "edition=2&age=9&uniform=gi"
 WRESTLER = "edition=2&age=30&belt=blue&lvl=3&uniform=nogi&experience=wrestling"
-# Slow 4G as Chromium's DevTools emulate it (and Lighthouse's mobile preset).
-SLOW_4G = {"offline": False, "latency": 562.5, "downloadThroughput": 180_000,
-           "uploadThroughput": 84_375}  # fmt: skip
+ADULT_BLUE = "edition=2&age=30&belt=blue&uniform=gi"
+# Material's header stays at the top of a phone's screen, over the page.
+HEADER = ".md-header"
 
 
 @pytest.fixture
 def phone(chromium, site_url):
-    """A fresh phone-sized browser context per test (cold cache); no request may go to
-    another origin, and no console error may occur unless the test expects it."""
+    """A fresh phone-sized browser context per test (cold cache). Every file of the rules
+    engine is blocked, and none may be asked for (nothing under /engine/, not
+    assets/engine/*.js); no request may go to another origin, and no console error occur."""
     context = chromium.new_context(**PHONE)
     page = context.new_page()
-    seen = {"foreign": [], "errors": [], "expected": []}
+    seen = {"foreign": [], "errors": [], "engine": []}
     origin = site_url.rstrip("/")
     page.on("request", lambda r: seen["foreign"].append(r.url)
             if not r.url.startswith((origin, "data:", "blob:")) else None)  # fmt: skip
 
-    def console(message) -> None:
-        if message.type == "error" and not any(x in message.text for x in seen["expected"]):
-            seen["errors"].append(message.text)
+    def engine_file(route) -> None:
+        seen["engine"].append(route.request.url)
+        route.abort()
 
-    page.on("console", console)
+    page.route("**/engine/**", engine_file)
+    page.on("console", lambda m: seen["errors"].append(m.text) if m.type == "error" else None)
     page.on("pageerror", lambda e: seen["errors"].append(str(e)))
     page.seen = seen
     yield page
     context.close()
     assert [] == seen["foreign"]
-
-
-@pytest.fixture
-def tabled(phone):
-    """The phone page with every engine file failing: the page answers from its table
-    (the test that the table and the engine agree on every key is test_lookup_table.py).
-    Spares the tests that need no engine its start-up; the failed loads are expected."""
-    phone.route("**/engine/**", lambda route: route.abort())
-    phone.seen["expected"].append("net::ERR_FAILED")
-    return phone
+    assert [] == seen["engine"]
+    assert [] == seen["errors"]
 
 
 def rows(page) -> dict[str, bool]:
-    page.wait_for_selector(ANSWERED, timeout=ENGINE_MS)
+    """Each technique's row of the answer: legal or not (the rows are in folded sections:
+    they are there whether open or not)."""
+    page.wait_for_selector(ANSWERED, state="attached")
     return {
         row.get_attribute("data-technique"): row.get_attribute("data-legal") == "true"
         for row in page.query_selector_all("#lookup-rows tr[data-technique]")
@@ -80,32 +81,61 @@ def form(page):
     return page.locator("#lookup-form")
 
 
+def unfold(page, fold: str) -> None:
+    """Open a folded section of the answer, as a person does: a tap on its heading."""
+    if not page.locator(f"#{fold}").evaluate("(fold) => fold.open"):
+        page.locator(f"#{fold} > summary").click()
+    page.locator(f"#{fold}[open]").wait_for()
+
+
+def asked(page) -> set[str]:
+    """The fields of the form a person sees, by name."""
+    return set(
+        page.evaluate(
+            """() => [...document.querySelectorAll('#lookup-form [name]')]
+                 .filter((c) => c.offsetParent !== null && !c.disabled).map((c) => c.name)"""
+        )
+    )
+
+
 def check_the_parents_answer(page) -> None:
     """13, white belt, Gi: the chart's legal and restricted techniques, the statement on
     techniques the chart does not list, jumping guard as a foul with its cost, the youth
     scale."""
     assert expected(edition="2", age="13", belt="white", uniform="gi") == rows(page)
+    glance = page.locator("#lookup-glance").inner_text()
+    assert "From age 16: Choke with a spinal lock" in glance
+    assert "Youth protection scale (under 15): 1st marked only" in glance
+    unfold(page, "lookup-may-do")
     legal = page.locator('#lookup-rows tr[data-technique="leg-stretching-submission"]')
     assert "✓ Legal for you" in legal.inner_text()
+    unlisted = page.locator("#lookup-unlisted").inner_text()
+    assert "armbar" in unlisted
+    assert "is not restricted by these rules" in unlisted
+    unfold(page, "lookup-not-allowed")
     heel = page.locator('#lookup-rows tr[data-technique="heel-hook"]')
     assert "Legal for you from age 18 at brown belt or above, in No-Gi" in heel.inner_text()
     assert "✗ Not legal for you" in heel.inner_text()
+    assert (
+        heel.get_by_role("link", name="Its row in the technique chart")
+        .get_attribute("href")
+        .endswith("/rules/2/techniques/#technique-heel-hook")
+    )
     # Told apart by colour too, not only by words and marks.
     colours = page.evaluate(
         """() => ['leg-stretching-submission', 'heel-hook'].map((id) => getComputedStyle(
              document.querySelector(`#lookup-rows tr[data-technique="${id}"]`)).backgroundColor)"""
     )
     assert colours[0] != colours[1]
-    unlisted = page.locator("#lookup-unlisted").inner_text()
-    assert "armbar" in unlisted
-    assert "is not restricted by these rules" in unlisted
+    unfold(page, "lookup-fouls-box")
     jump = page.locator('#lookup-fouls li[data-foul="jump-guard"]')
     assert "true" == jump.get_attribute("data-applies")
     assert "The next penalty on your scale" in jump.inner_text()
     assert "2 points to the opponent if done while defending" in jump.inner_text()
+    unfold(page, "lookup-scale-box")
     scale = page.locator('#lookup-ladder table[data-ladder="under-15"]')
     assert 6 == scale.locator("tbody tr").count()
-    assert "Your 6th penalty disqualifies you" in page.locator("#lookup-disqualifies").inner_text()
+    assert "Your 6th penalty disqualifies you" in page.locator("#lookup-ladder").inner_text()
 
 
 def check_the_wrestlers_answer(page) -> None:
@@ -113,117 +143,138 @@ def check_the_wrestlers_answer(page) -> None:
     compression (legal), and what changed for him since Edition 1 at LVL 3."""
     fields = {"edition": "2", "age": "30", "belt": "blue", "uniform": "nogi"}
     assert expected(**fields, experience=["wrestling"]) == rows(page)
+    brown = page.locator('#lookup-not-yet li[data-when="rank=brown,black"]').inner_text()
+    assert brown.startswith("From brown belt: ")
+    assert "Heel hook" in brown
     heel = page.locator('#lookup-rows tr[data-technique="heel-hook"]')
     assert "false" == heel.get_attribute("data-legal")
-    assert "Legal for you from brown belt" in heel.inner_text()
     squeeze = page.locator('#lookup-rows tr[data-technique="closed-guard-compression"]')
     assert "true" == squeeze.get_attribute("data-legal")
+    unfold(page, "lookup-changed-box")
     changed = page.locator('#lookup-compare tr[data-id="heel-hook"]')
     changed.wait_for()
     assert "✓ Legal" in changed.locator("td").nth(0).inner_text()
     assert "✗ Not legal" in changed.locator("td").nth(1).inner_text()
     assert changed.locator("a").nth(0).get_attribute("href").endswith("/cite/1/1/")
     assert changed.locator("a").nth(1).get_attribute("href").endswith("/cite/2/1/")
+    assert page.locator("#lookup-compare [data-depends]").count() == 0
     remark = page.locator('[data-message-for="experience"]:not([hidden])')
     assert "only moves white belts up" in remark.inner_text()
 
 
 def test_the_parents_question_by_link(phone, site_url):
-    """A shared link answers the parent's question; the engine then answers the same."""
+    """A shared link answers the parent's question from the page alone."""
     phone.goto(f"{site_url}lookup/?{PARENT}")
     check_the_parents_answer(phone)
-    phone.wait_for_selector('#lookup-source[data-source="engine"]', timeout=ENGINE_MS)
+
+
+def test_the_parents_question_by_the_form(phone, site_url):
+    """The labelled form gives the same answer, and the link then reproduces it; at 13
+    the form asks for nothing but age and uniform (and the edition)."""
+    phone.goto(f"{site_url}lookup/")
+    assert {"edition", "age", "uniform"} == asked(phone)
+    form(phone).get_by_label("Age", exact=True).fill("13")
+    form(phone).get_by_label("Gi", exact=True).check()
+    phone.get_by_role("button", name="Show my division").click()
+    assert {"edition", "age", "uniform"} == asked(phone)
     check_the_parents_answer(phone)
-    assert [] == phone.seen["errors"]
-
-
-def test_the_engine_confirms_the_table_without_drawing_again(phone, site_url):
-    """The engine's answer is the table's: the page then only says the engine answered;
-    the rows drawn from the table stay (no second layout of the whole answer)."""
-    held = []
-    phone.route(f"{site_url}engine/**", lambda route: held.append(route))  # held back
-    phone.goto(f"{site_url}lookup/?{PARENT}")
-    phone.wait_for_selector(ANSWERED)
-    assert "table" == phone.locator("#lookup-source").get_attribute("data-source")
-    drawn = phone.locator("#lookup-rows tr").first.element_handle()
-    for route in held:
-        route.continue_()
-    phone.unroute(f"{site_url}engine/**")  # those asked for since go on too
-    phone.wait_for_selector('#lookup-source[data-source="engine"]', timeout=ENGINE_MS)
-    assert drawn.evaluate("(row) => row.isConnected")
-    check_the_parents_answer(phone)
-    form(phone).get_by_label("No-Gi", exact=True).check()  # a new question: a new answer
-    phone.wait_for_selector('#lookup-results[data-query*="uniform=nogi"]')
-    assert not drawn.evaluate("(row) => row.isConnected")
-    assert expected(edition="2", age="13", belt="white", uniform="nogi") == rows(phone)
-    assert [] == phone.seen["errors"]
-
-
-def test_the_parents_question_by_the_form(tabled, site_url):
-    """The labelled form gives the same answer, and the link then reproduces it."""
-    tabled.goto(f"{site_url}lookup/")
-    form(tabled).get_by_label("Age", exact=True).fill("13")
-    form(tabled).get_by_label("Belt (Edition 2)", exact=True).select_option("white")
-    form(tabled).get_by_label("Gi", exact=True).check()
-    tabled.get_by_role("button", name="Show my division").click()
-    check_the_parents_answer(tabled)
-    assert "edition=2&age=13&belt=white&uniform=gi" in tabled.url
-    assert [] == tabled.seen["errors"]
+    assert "edition=2&age=13&uniform=gi" in phone.url
 
 
 def test_the_wrestlers_question_by_link(phone, site_url):
     """The blue belt's link answers heel hook, closed-guard compression and what changed."""
     phone.goto(f"{site_url}lookup/?{WRESTLER}")
     check_the_wrestlers_answer(phone)
-    assert [] == phone.seen["errors"]
 
 
-def test_the_wrestlers_question_by_the_form(tabled, site_url):
-    """By the form: first without his LVL (the page asks for it to compare), then with."""
-    tabled.goto(f"{site_url}lookup/")
-    form(tabled).get_by_label("Age", exact=True).fill("30")
-    form(tabled).get_by_label("Belt (Edition 2)", exact=True).select_option("blue")
-    form(tabled).get_by_label("Wrestling experience").check()
-    form(tabled).get_by_label("No-Gi", exact=True).check()
-    tabled.get_by_role("button", name="Show my division").click()
-    needs = tabled.locator('#lookup-compare [data-needs="lvl"]')
-    needs.wait_for(timeout=ENGINE_MS)
-    assert "cannot be worked out from a belt" in needs.inner_text()
-    form(tabled).get_by_label("LVL (Edition 1)", exact=True).select_option("3")
-    check_the_wrestlers_answer(tabled)
-    assert "lvl=3" in tabled.url
-    assert [] == tabled.seen["errors"]
-
-
-def test_the_first_answer_with_the_engine_blocked(phone, site_url):
-    """With every engine file failing, the page still answers, from its table, and goes
-    on answering changes."""
-    phone.route("**/engine/**", lambda route: route.abort())
-    phone.goto(f"{site_url}lookup/?{PARENT}")
-    check_the_parents_answer(phone)
-    assert "table" == phone.locator("#lookup-source").get_attribute("data-source")
+def test_the_wrestlers_question_by_the_form(phone, site_url):
+    """By the form: from 30 it asks for the belt, his experience and the LVL. Without the
+    LVL, what changed says what depends on it and what changed for everyone; with it,
+    what changed for him."""
+    phone.goto(f"{site_url}lookup/")
+    form(phone).get_by_label("Age", exact=True).fill("30")
+    phone.wait_for_function("() => !document.querySelector('#lookup-belt-2').disabled")
+    assert {"edition", "age", "belt", "experience", "lvl", "uniform"} == asked(phone)
+    form(phone).get_by_label("Belt (Edition 2)", exact=True).select_option("blue")
+    form(phone).get_by_label("Wrestling experience").check()
     form(phone).get_by_label("No-Gi", exact=True).check()
-    phone.wait_for_selector('#lookup-results[data-query*="uniform=nogi"]')
-    assert expected(edition="2", age="13", belt="white", uniform="nogi") == rows(phone)
-    blocked = [e for e in phone.seen["errors"] if "ERR_FAILED" not in e]
-    assert [] == [e for e in blocked if "engine" not in e.lower()]
+    phone.get_by_role("button", name="Show my division").click()
+    unfold(phone, "lookup-changed-box")
+    depends = phone.locator('#lookup-compare [data-depends="lvl"]')
+    assert "depending on your LVL in Edition 1" in depends.inner_text()
+    assert "Heel hook" in depends.inner_text()
+    assert "cannot be worked out from a belt" in depends.inner_text()
+    form(phone).get_by_label("LVL (Edition 1)", exact=True).select_option("3")
+    phone.wait_for_selector('#lookup-results[data-query*="lvl=3"]')
+    check_the_wrestlers_answer(phone)
+    assert "lvl=3" in phone.url
 
 
-def test_the_first_answer_before_the_engine_on_slow_4g(phone, site_url):
-    """A first visit over emulated slow 4G: the answer is there while the engine is
-    still on its way, and says it came from the table."""
-    session = phone.context.new_cdp_session(phone)
-    session.send("Network.enable")
-    session.send("Network.emulateNetworkConditions", SLOW_4G)
-    phone.goto(f"{site_url}lookup/?{PARENT}", wait_until="commit", timeout=ENGINE_MS)
-    phone.wait_for_selector(ANSWERED, timeout=ENGINE_MS)
-    state = phone.evaluate(
-        """async () => (await import(document.querySelector("script[src*=engine-client]").src))
-             .engine.state"""
+def test_a_9_year_old_at_a_glance(phone, site_url):
+    """A parent of a 9-year-old in Gi, on a 390x844 phone: the form asks for no belt, no
+    experience and no LVL; after the answer, one screen says what she may not do yet and
+    from when, what disqualifies (the severe fouls one tap away) and the penalty scale in
+    a line; the detail is folded below it."""
+    phone.goto(f"{site_url}lookup/")
+    form(phone).get_by_label("Age", exact=True).fill("9")
+    assert {"edition", "age", "uniform"} == asked(phone)
+    phone.get_by_role("button", name="Show my division").click()
+    phone.wait_for_selector(RESULTS)
+    assert {"edition", "age", "uniform"} == asked(phone)
+    facts = answer({"edition": "2", "age": "9", "uniform": "gi"})["placement"]["answer"]
+    assert expected(edition="2", age="9", uniform="gi") == rows(phone)
+    # The first screen after the answer holds all of it, below the page's header.
+    phone.wait_for_function(
+        "() => document.querySelector('#lookup-results').getBoundingClientRect().top < 100"
     )
-    assert "ready" != state
-    assert "table" == phone.locator("#lookup-source").get_attribute("data-source")
-    check_the_parents_answer(phone)
+    top = phone.locator(HEADER).bounding_box()
+    glance = phone.locator("#lookup-glance").bounding_box()
+    title = phone.locator("#lookup-results-title").bounding_box()
+    assert title["y"] >= top["y"] + top["height"]
+    assert glance["y"] + glance["height"] <= PHONE["viewport"]["height"]
+    lines = phone.locator("#lookup-not-yet li")
+    assert "From age 13: Submissions that stretch the legs apart." == lines.nth(0).inner_text()
+    assert "From age 16: " in lines.nth(1).inner_text()
+    assert "Front guillotine choke" in lines.nth(1).inner_text()
+    assert lines.last.inner_text().startswith("Never, for any athlete: Slam")
+    penalties = phone.locator("#lookup-disqualifies").inner_text()
+    assert "Youth protection scale (under 15): 1st marked only" in penalties
+    assert "6th disqualification" in penalties
+    assert "A disciplinary foul: disqualification from the whole competition" in penalties
+    severe = phone.locator("#lookup-disqualifies details")
+    assert f"{len(facts['severe'])} severe fouls" in severe.inner_text()
+    severe.locator("summary").click()  # one tap away
+    listed = severe.locator("li[data-foul]")
+    assert facts["severe"] == [
+        listed.nth(i).get_attribute("data-foul") for i in range(listed.count())
+    ]
+    assert "Hold prohibited for the division" in severe.inner_text()
+    for fold in ("lookup-may-do", "lookup-not-allowed", "lookup-fouls-box", "lookup-scale-box"):
+        assert phone.locator(f"#{fold}:not([open])").is_visible()
+
+
+def test_what_changed_for_an_adult_blue_belt_without_an_lvl(phone, site_url):
+    """An adult blue belt who gives no Edition 1 LVL: what changed lists the scoring
+    changes of Edition 2, which concern every athlete, each with its clause."""
+    phone.goto(f"{site_url}lookup/?{ADULT_BLUE}")
+    phone.wait_for_selector(RESULTS)
+    unfold(phone, "lookup-changed-box")
+    everyone = phone.locator("#lookup-compare ul.lvl-everyone")
+    said = everyone.inner_text()
+    for words in (
+        "Takedown: Takedowns from the knees score 2 points.",
+        "Knee on belly: Reverse knee on belly scores 2 points.",
+        "Mount: Reverse mount and mount with both arms trapped score 4 points.",
+        "Back control: Crossed feet, body triangle and both arms trapped score 4 points.",
+        "A locked submission that is escaped scores 2 points instead of an advantage.",
+    ):
+        assert words in said
+    mount = everyone.locator('li[data-change="positions/mount"] a')
+    assert mount.get_attribute("href").endswith("/cite/2/5.4/")
+    assert (
+        "What Edition 2 changed for every athlete:" in phone.locator("#lookup-compare").inner_text()
+    )
+    assert "Wrist lock" in phone.locator('#lookup-compare [data-depends="lvl"]').inner_text()
 
 
 @pytest.mark.parametrize(
@@ -231,82 +282,105 @@ def test_the_first_answer_before_the_engine_on_slow_4g(phone, site_url):
     [
         ("edition=2&age=3&uniform=gi", "age", "The rules start at age 4"),
         ("edition=2&age=130&uniform=gi", "age", "The rules go up to age 120"),
+        ("edition=2&age=thirty&uniform=gi", "age", "Enter the athlete's age in years"),
         ("edition=2&age=30&belt=grey&uniform=gi", "belt",
          "Kids' belts are for athletes under 16: choose white, blue, purple, brown or black."),
-        ("edition=1&age=10&lvl=3&uniform=gi", "lvl", "Under 16, the LVL changes nothing"),
+        ("edition=2&age=30&uniform=gi", "belt", "From age 16, Edition 2 goes by belt"),
+        ("edition=1&age=30&lvl=7&uniform=gi", "lvl", "Choose a LVL from the list"),
     ],
 )  # fmt: skip
-def test_plain_messages_on_the_field(tabled, site_url, query, field, words):
-    """Age 3, age 130, a kids' belt at 30, an LVL at 10: a plain message on the field
-    (an LVL at 10 is a remark: the answer is still given); the page keeps working."""
-    tabled.goto(f"{site_url}lookup/?{query}")
-    message = tabled.locator(f'#lookup-form [data-message-for="{field}"]:not([hidden])')
-    message.wait_for(timeout=ENGINE_MS)
+def test_plain_messages_on_the_field(phone, site_url, query, field, words):
+    """Age 3, age 130, an age in words, a kids' belt at 30, no belt at 30, an LVL that does
+    not exist: a plain message on the field; the page keeps working."""
+    phone.goto(f"{site_url}lookup/?{query}")
+    message = phone.locator(f'#lookup-form [data-message-for="{field}"]:not([hidden])')
+    message.wait_for()
     assert words in message.inner_text()
     assert "None" not in message.inner_text()
-    if field != "lvl":
-        control = tabled.locator(f'#lookup-form [name="{field}"]').first
-        assert "true" == control.get_attribute("aria-invalid")
-        assert tabled.locator("#lookup-results").is_hidden()
-    form(tabled).get_by_label("Age", exact=True).fill("30")
-    form(tabled).get_by_label("Belt (Edition 2)", exact=True).select_option("purple")
-    form(tabled).get_by_label("LVL (Edition 1)", exact=True).select_option("3")
-    form(tabled).get_by_label("Edition", exact=True).select_option("2")
-    tabled.get_by_role("button", name="Show my division").click()
-    assert expected(edition="2", age="30", belt="purple", uniform="gi") == rows(tabled)
-    assert tabled.locator(f'#lookup-form [data-message-for="{field}"]').is_hidden()
-    assert [] == tabled.seen["errors"]
+    control = phone.locator(f'#lookup-form [name="{field}"]').first
+    assert "true" == control.get_attribute("aria-invalid")
+    assert phone.locator("#lookup-results").is_hidden()
+    form(phone).get_by_label("Edition", exact=True).select_option("2")
+    form(phone).get_by_label("Age", exact=True).fill("30")
+    form(phone).get_by_label("Belt (Edition 2)", exact=True).select_option("purple")
+    form(phone).get_by_label("LVL (Edition 1)", exact=True).select_option("3")
+    phone.get_by_role("button", name="Show my division").click()
+    assert expected(edition="2", age="30", belt="purple", uniform="gi") == rows(phone)
+    assert phone.locator(f'#lookup-form [data-message-for="{field}"]').is_hidden()
 
 
-def test_the_belt_list_follows_the_age(tabled, site_url):
-    """At 30 the belt list offers only the belts that exist at 30; at 10 the kids' belts."""
-    tabled.goto(f"{site_url}lookup/")
-    form(tabled).get_by_label("Age", exact=True).fill("30")
+def test_what_the_form_asks_follows_the_age(phone, site_url):
+    """At 30 the form asks for the belt (only those that exist at 30), the experience and
+    the LVL; at 10 for none of them, and a belt chosen at 30 changes nothing at 10."""
+    phone.goto(f"{site_url}lookup/?{ADULT_BLUE}")
+    phone.wait_for_selector(RESULTS)
     offered = "(s) => [...s.options].filter((o) => !o.hidden && o.value).map((o) => o.value)"
-    belt = form(tabled).get_by_label("Belt (Edition 2)", exact=True)
-    tabled.wait_for_function(
-        "() => document.querySelector('#lookup-belt-2 option[value=grey]').hidden"
-    )
+    belt = form(phone).get_by_label("Belt (Edition 2)", exact=True)
     assert ["white", "blue", "purple", "brown", "black"] == belt.evaluate(offered)
-    form(tabled).get_by_label("Age", exact=True).fill("10")
-    tabled.wait_for_function(
-        "() => document.querySelector('#lookup-belt-2 option[value=blue]').hidden"
-    )
-    assert ["white", "grey", "yellow", "orange", "green"] == belt.evaluate(offered)
+    assert {"edition", "age", "belt", "experience", "lvl", "uniform"} == asked(phone)
+    form(phone).get_by_label("Age", exact=True).fill("10")
+    phone.wait_for_selector('#lookup-results[data-query="edition=2&age=10&uniform=gi"]')
+    assert {"edition", "age", "uniform"} == asked(phone)
+    assert expected(edition="2", age="10", uniform="gi") == rows(phone)
+    assert "edition=2&age=10&uniform=gi" in phone.url
 
 
-def test_who_may_use_a_technique(phone, site_url):
-    """'Who may use' names the divisions where the engine says a technique is legal."""
-    phone.goto(f"{site_url}lookup/?edition=2&technique=heel-hook")
+def test_odd_ages_the_table_answers(phone, site_url):
+    """The oldest age (120), an age typed with spaces: answered like any other."""
+    phone.goto(f"{site_url}lookup/?edition=1&age=120&lvl=2&uniform=nogi")
+    assert expected(edition="1", age="120", lvl="2", uniform="nogi") == rows(phone)
+    form(phone).get_by_label("Age", exact=True).fill("017")
+    phone.wait_for_selector('#lookup-results[data-query*="age=017"]')
+    assert expected(edition="1", age="17", lvl="2", uniform="nogi") == rows(phone)
+
+
+@pytest.mark.parametrize(("edition", "technique"), [("2", "heel-hook"), ("1", "wrist-lock")])
+def test_who_may_use_a_technique(phone, site_url, edition, technique):
+    """'Who may use' gives the engine's answer (made at build time) for the edition and
+    technique, with its clause and the technique's row in the chart: by link and by the
+    form."""
+    said = json.loads(
+        api.handle(
+            json.dumps({"action": "divisions-for", "edition": edition, "technique": technique})
+        )
+    )["result"]
+    phone.goto(f"{site_url}lookup/?edition={edition}&technique={technique}")
     result = phone.locator("#divisions-result p")
-    result.wait_for(timeout=ENGINE_MS)
-    assert "Adults, brown and black belts (No-Gi)" in result.inner_text()
+    assert said["summary"] in result.inner_text()
+    assert (
+        result.get_by_role("link", name=f"§{said['cite']}")
+        .get_attribute("href")
+        .endswith(f"/cite/{edition}/{said['cite']}/")
+    )
+    assert (
+        result.get_by_role("link", name="Its row in the technique chart")
+        .get_attribute("href")
+        .endswith(f"/rules/{edition}/techniques/#technique-{technique}")
+    )
+    phone.get_by_label("Technique", exact=True).select_option("slam")
+    phone.get_by_role("button", name="Show divisions").click()
+    phone.wait_for_selector('#divisions-result p[data-technique="slam"]')
+    assert "Slam: not legal in any division." in phone.locator("#divisions-result").inner_text()
+    assert "technique=slam" in phone.url
 
 
-def test_engine_boots_from_its_snapshot(phone, site_url):
-    """Once the engine is kept offline (here by "keep everything"), it restores the
-    build's memory snapshot, the fast start, rather than starting Python afresh, which
-    would still answer, only slowly. Pyodide's private _loadSnapshot/_makeSnapshot are the
-    one private part the worker keeps: this fails loudly when an upgrade breaks them."""
-    phone.goto(site_url)
-    phone.wait_for_selector("[data-lvl-offline~='page']", state="attached", timeout=ENGINE_MS)
-    phone.locator("[data-lvl-offline-keep-all]").click()
-    phone.wait_for_selector("[data-lvl-offline~='everything']", state="attached", timeout=ENGINE_MS)
-    phone.goto(f"{site_url}lookup/?edition=2&age=30&belt=purple&uniform=nogi")
-    rows(phone)
-    versions = engine_when_ready(phone)["versions"]
-    assert versions["snapshot"] == "used"
-    assert versions["lvl_rules"] == lvl_rules.__version__
+def test_who_may_use_an_unknown_technique(phone, site_url):
+    """A link naming a technique that is not in the list: the page says to choose one."""
+    phone.goto(f"{site_url}lookup/?technique=nope")
+    assert "Choose a technique from the list." == phone.locator("#divisions-result").inner_text()
 
 
-@pytest.mark.parametrize("query", [PARENT, WRESTLER], ids=["parent", "wrestler"])
-def test_my_division_prints_on_one_a4_page(tabled, site_url, query):
-    """Printed, the answer fits one A4 page, with every technique of the chart on it."""
-    tabled.goto(f"{site_url}lookup/?{query}")
-    found = rows(tabled)
-    tabled.emulate_media(media="print")
-    pdf = PdfReader(io.BytesIO(tabled.pdf(format="A4", print_background=True)))
+@pytest.mark.parametrize("query", [PARENT, WRESTLER, NINE], ids=["parent", "wrestler", "nine"])
+def test_my_division_prints_on_one_a4_page(phone, site_url, query):
+    """Printed, the answer fits one A4 page, with every technique of the chart on it, its
+    folded sections open; on the screen they are folded again afterwards."""
+    phone.goto(f"{site_url}lookup/?{query}")
+    found = rows(phone)
+    phone.emulate_media(media="print")
+    pdf = PdfReader(io.BytesIO(phone.pdf(format="A4", print_background=True)))
     assert 1 == len(pdf.pages)
     text = " ".join(pdf.pages[0].extract_text().split())
     names = {t.id: t.name for t in lvl_rules.load_edition("2").techniques.values()}
     assert [] == [names[t] for t in found if " ".join(names[t].split()) not in text]
+    phone.emulate_media(media="screen")
+    assert 0 == phone.locator("#lookup-results details[open]").count()

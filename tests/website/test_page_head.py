@@ -180,5 +180,6 @@ def test_scripts_are_requested_together(chromium, site_url, built_site):
     for route in held.values():
         route.continue_()
     assert wanted == asked
-    page.locator("#lookup-rows tr").first.wait_for()  # and the page works once they arrive
+    # and the page works once they arrive (its rows are in folded sections)
+    page.locator("#lookup-rows tr").first.wait_for(state="attached")
     context.close()

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from engine_page import engine_when_ready
 from playwright.sync_api import expect
 from search_box import top_result_mentions
 
@@ -17,7 +18,6 @@ from build_scripts.pages.search_worker import (
     search_when_free,
 )
 
-ENGINE_MS = 60_000  # generous: a cold start on a loaded 2-core CI machine
 MATERIAL_WORKER = re.compile(r"/assets/javascripts/workers/search\.[0-9a-f]+\.min\.js$")
 CALCULATOR = "calculator/?edition=1&age=30&lvl=3&uniform=gi&events="
 WAITING_MS = 3000  # the engine held back this long: Material's worker is not fetched
@@ -80,10 +80,10 @@ def test_the_benchmark_variant_puts_materials_worker_back(built_site, tmp_path):
 
 
 def test_search_works_beside_the_engine(visit, site_url):
-    """On the lookup page, with the engine answering, search finds a technique."""
+    """On the calculator, with the engine answering, search finds a technique."""
     page = visit().page
-    page.goto(f"{site_url}lookup/?edition=2&age=30&belt=purple&uniform=nogi")
-    page.wait_for_selector("#lookup-rows tr[data-technique]", timeout=ENGINE_MS)
+    page.goto(site_url + CALCULATOR)
+    engine_when_ready(page)
     top_result_mentions(page, "heel hook")
 
 

@@ -8,11 +8,12 @@ import urllib.request
 from html.parser import HTMLParser
 
 import pytest
+from engine_page import engine_when_ready
 
 from build_scripts.publish import security
 from build_scripts.tools.serve import start_server, stop_server
 
-ENGINE_MS = 60_000
+CALCULATOR = "calculator/?edition=2&age=30&belt=purple&uniform=nogi"  # starts the engine
 SECURITY_HEADERS = ("Content-Security-Policy", "X-Content-Type-Options", "Referrer-Policy")
 
 
@@ -162,9 +163,9 @@ def test_worker_policy_comes_from_the_worker_response(chromium, built_site, site
     context = chromium.new_context()
     try:
         page = context.new_page()
-        response = page.goto(f"{site_url}lookup/?edition=2&age=30&belt=purple&uniform=nogi")
+        response = page.goto(f"{site_url}{CALCULATOR}")
         assert "wasm-unsafe-eval" not in response.headers["content-security-policy"]
-        page.wait_for_selector("#lookup-rows tr[data-technique]", timeout=ENGINE_MS)
+        engine_when_ready(page)  # the engine runs
     finally:
         context.close()
 
@@ -172,7 +173,7 @@ def test_worker_policy_comes_from_the_worker_response(chromium, built_site, site
     context = chromium.new_context()
     try:
         page = context.new_page()
-        page.goto(f"{url}lookup/?edition=2&age=30&belt=purple&uniform=nogi")
+        page.goto(f"{url}{CALCULATOR}")
         failed = page.locator("[data-engine-failed]")
         failed.wait_for(state="visible", timeout=20_000)
         assert "'wasm-unsafe-eval'" in failed.inner_text()

@@ -45,6 +45,20 @@ export function followAge(form) {
   }
 }
 
+/** Ask only for the fields of `asked` among `names` (say "lvl", "belt", "experience"):
+ *  each other one changes nothing now, so it is hidden and disabled (readForm leaves it
+ *  out), its value kept for when it is asked again. */
+export function askOnly(form, names, asked) {
+  for (const name of names) {
+    const wanted = asked.includes(name);
+    for (const control of form.querySelectorAll(`[name="${name}"]`)) {
+      control.disabled = !wanted;
+      const field = control.closest(".lvl-field");
+      if (field) field.hidden = !wanted;
+    }
+  }
+}
+
 /** The division as request fields, from the enabled controls of the form. */
 export function readForm(form) {
   const data = new FormData(form);
