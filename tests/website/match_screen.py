@@ -5,6 +5,7 @@ button is on the screen."""
 from __future__ import annotations
 
 SCREENS = {
+    "phone": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True},
     "phone-landscape": {
         "viewport": {"width": 844, "height": 390}, "is_mobile": True, "has_touch": True,
     },
