@@ -25,6 +25,17 @@ def board(page) -> dict:
     return out
 
 
+def shown_board(page) -> dict:
+    """The scoreboard's numbers as shown, a dash where no score may be drawn."""
+    return {
+        name: tuple(
+            page.locator(f'.lvl-athlete[data-athlete="{name}"]').get_attribute(f"data-{field}")
+            for field in ("points", "advantages", "penalties")
+        )
+        for name in "AB"
+    }
+
+
 # Every change recorded has had its turn and the engine has answered, and the log shows
 # `n` events: what a test waits for after a tap.
 SETTLED = """(n) => document.querySelectorAll('#calc-log li[data-event]').length === n

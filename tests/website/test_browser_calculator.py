@@ -11,7 +11,14 @@ from html import unescape
 from urllib.parse import parse_qs, quote, urlsplit
 
 import pytest
-from scoreboard import board, engine_board, link_events, link_text, wait_for_events
+from scoreboard import (
+    board,
+    engine_board,
+    link_events,
+    link_text,
+    shown_board,
+    wait_for_events,
+)
 
 from lvl_rules import check_all, division, score_match
 from lvl_rules.faces.limits import LIMITS
@@ -195,17 +202,6 @@ def test_a_mid_log_correction_changes_the_result_and_the_url(visit, site_url):
 REMEMBERED = "#calc-log[data-source=remembered] li[data-event]"
 # Waiting: the events shown, marked, and no number that could pass for a score.
 WAITING = {"A": ("–",) * 3, "B": ("–",) * 3}
-
-
-def shown_board(page) -> dict:
-    """The scoreboard's numbers as shown, dashes included."""
-    return {
-        name: tuple(
-            page.locator(f'.lvl-athlete[data-athlete="{name}"]').get_attribute(f"data-{field}")
-            for field in ("points", "advantages", "penalties")
-        )
-        for name in "AB"
-    }
 
 
 def test_a_reopened_match_shows_its_board_before_the_engine(chromium, site_url):

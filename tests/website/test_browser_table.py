@@ -14,7 +14,7 @@ import sys
 from urllib.parse import parse_qs, quote, urlsplit
 
 import pytest
-from scoreboard import SETTLED, board, engine_board, link_events
+from scoreboard import SETTLED, board, engine_board, link_events, shown_board
 
 pytestmark = pytest.mark.browser
 
@@ -38,16 +38,6 @@ def half(page, athlete: str):
     return page.locator(f'.lvl-half[data-half="{athlete}"]')
 
 
-def shown_score(page) -> dict:
-    return {
-        name: tuple(
-            page.locator(f'.lvl-athlete[data-athlete="{name}"]').get_attribute(f"data-{field}")
-            for field in ("points", "advantages", "penalties")
-        )
-        for name in "AB"
-    }
-
-
 @pytest.mark.parametrize("screen", ["phone-landscape"], indirect=True)
 def test_no_division_no_score(screen):
     """Without an age, match mode does not open and says which field is missing; a link's
@@ -65,7 +55,7 @@ def test_no_division_no_score(screen):
     assert "page" == page.locator("#calc-board").get_attribute("data-mode")
     assert "true" == page.locator("#calc-age").get_attribute("aria-invalid")
     dash = ("–", "–", "–")
-    assert {"A": dash, "B": dash} == shown_score(page)
+    assert {"A": dash, "B": dash} == shown_board(page)
     assert 1 == page.locator('#calc-log li[data-event][data-scored="false"]').count()
     assert "No events yet" not in page.locator("#match-result").inner_text()
     assert half(page, "A").get_by_role("button", name="Mount (4)", exact=True).is_disabled()
@@ -213,7 +203,7 @@ def test_calls_before_the_engine_is_ready_are_scored_in_order(screen):
     )
     assert page.locator("#calc-waiting").is_visible()
     assert "3 calls are waiting" in page.locator("#calc-waiting").inner_text()
-    assert ("–", "–", "–") == shown_score(page)["A"]
+    assert ("–", "–", "–") == shown_board(page)["A"]
     held[0].continue_()
     ready(page).wait_for_function(SETTLED, arg=3)
     recorded = link_events(page)
