@@ -170,6 +170,7 @@ def test_set_aside_must_be_true_or_false():
     assert (False, "set_aside") == (answer["ok"], answer["field"])
 
 
+@pytest.mark.host
 def test_matches_of_several_threads_never_mix():
     """Callers scoring their own matches from several threads at once each get their own
     match's answer (the kept matches are shared, under a lock)."""

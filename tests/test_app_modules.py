@@ -13,10 +13,13 @@ import shutil
 import subprocess
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 TESTS = sorted((ROOT / "tests" / "app").glob("*.test.mjs"))
 
 
+@pytest.mark.host
 def test_the_page_modules_pass_their_tests():
     """Every Node test of the page modules passes (their report is shown if not)."""
     node = shutil.which("node")

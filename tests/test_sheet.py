@@ -65,6 +65,7 @@ def test_the_sheet_holds_what_settles_a_protest():
     assert answer["result"]["edition"]["in_force"] is False
 
 
+@pytest.mark.host
 def test_the_command_line_gives_the_same_fingerprint(tmp_path):
     """lvl-rules sheet prints the fingerprint the JSON API gives, as text and as JSON."""
     events = tmp_path / "events.json"
