@@ -87,6 +87,7 @@ def test_names_everywhere(screen):
     page.wait_for_function(SETTLED, arg=3)
     assert "Ana wins" in page.locator("#match-result").inner_text()
     page.get_by_role("button", name="Log", exact=True).click()
+    page.locator("#calc-log li[data-event]").first.wait_for(state="visible")
     log = page.locator("#calc-log").inner_text()
     assert "Takedown: 2 points to Ana." in log
     assert " A." not in log
