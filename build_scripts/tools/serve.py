@@ -16,9 +16,9 @@ worker ``/sw.js`` included) is revalidated, whatever the query string says.
 
 Every request gets an answer: a malformed request line 400, an unknown method 501 and a
 known one other than GET or HEAD 405, a URL over 64 KiB 414, headers too large 431, an
-unsupported HTTP version 505, and a path that cannot name a file (too long, outside the
-site folder through a symlink, hidden) 404. A port already in use is reported in one
-line.
+unsupported HTTP version 505, a path that cannot name a file (too long, holding a NUL
+byte or an unpaired surrogate, outside the site folder through a symlink, hidden) 404,
+and a failure of this server 500. A port already in use is reported in one line.
 
 Tests start it in a background thread: ``server, base_url = start_server(site_dir)``,
 then ``server.shutdown(); server.server_close()`` (or ``stop_server(server)``).
@@ -35,10 +35,11 @@ import sys
 import threading
 import urllib.parse
 from collections.abc import Mapping
+from dataclasses import dataclass
 from http.client import HTTPMessage
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import BinaryIO, ClassVar
+from typing import BinaryIO, ClassVar, Literal
 
 from build_scripts.publish import security
 from build_scripts.publish.headers import CACHE_REVALIDATE, cache_control
@@ -75,6 +76,19 @@ CONTENT_TYPES = {
 # Content codings of precompressed siblings, in the order they are preferred.
 SIBLINGS = tuple(ENCODINGS.items())
 ALLOWED = "GET, HEAD"
+# What a folder's URL without its trailing slash is answered with: a redirect.
+TO_FOLDER: Literal["to folder"] = "to folder"
+
+
+@dataclass(frozen=True, slots=True)
+class Found:
+    """The file that answers a URL, as read before anything is sent."""
+
+    path: Path  # the file the URL names: its type is the answer's
+    served: Path  # what is sent: that file or a precompressed sibling
+    coding: str | None  # the sibling's content coding
+    stat: os.stat_result
+    vary: bool  # there are siblings: the answer varies by Accept-Encoding
 
 
 class SiteHandler(SimpleHTTPRequestHandler):
@@ -89,6 +103,26 @@ class SiteHandler(SimpleHTTPRequestHandler):
         **CONTENT_TYPES,
     }
     server: SiteServer
+
+    def handle_one_request(self) -> None:
+        # Nothing of the previous request on this connection may describe this one.
+        self.command, self.path, self.requestline = None, "", ""
+        self.request_version = self.default_request_version
+        self.answered = False
+        try:
+            super().handle_one_request()
+        except ConnectionError:
+            raise  # the client went away: nobody to answer
+        except Exception:  # a bug of this server: its traceback in the log, and a 500
+            self.server.handle_error(self.request, self.client_address)
+            self.close_connection = True
+            if not self.answered:
+                self.send_error(http.HTTPStatus.INTERNAL_SERVER_ERROR)
+            return
+
+    def send_response(self, code: int, message: str | None = None) -> None:
+        self.answered = True
+        super().send_response(code, message)
 
     def end_headers(self) -> None:
         # Also for errors sent before the request line was understood (no path yet).
@@ -113,28 +147,58 @@ class SiteHandler(SimpleHTTPRequestHandler):
             self.send_error(http.HTTPStatus.BAD_REQUEST, "Malformed URL")
             return None
         try:
-            return self._send_file(url)
-        except OSError as error:  # a name too long for the file system, say
+            found = self._find(url)
+        except (OSError, ValueError) as error:
+            # A name the file system cannot take: too long, a NUL byte (%00), an unpaired
+            # surrogate (%ED%A0%80); or a file gone or unreadable since it was found.
             self.log_message("cannot serve %r: %s", self.path[:200], error)
+            found = None
+        if found is None:
             return self._not_found()
+        if found == TO_FOLDER:
+            location = urllib.parse.urlunsplit(("", "", url.path + "/", url.query, ""))
+            self.send_response(http.HTTPStatus.MOVED_PERMANENTLY)
+            self.send_header("Location", location)
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+            return None
+        stat, coding = found.stat, found.coding
+        etag = f'"{stat.st_mtime_ns:x}-{stat.st_size:x}{"-" + coding if coding else ""}"'
+        if _not_modified(self.headers, etag, stat.st_mtime):
+            self.send_response(http.HTTPStatus.NOT_MODIFIED)
+            self._common_headers(url, etag, stat.st_mtime, vary=found.vary)
+            self.end_headers()
+            return None
+        try:
+            stream = found.served.open("rb")
+        except OSError:  # gone since it was found
+            return self._not_found()
+        self.send_response(http.HTTPStatus.OK)
+        self.send_header("Content-Type", self.guess_type(str(found.path)))
+        if coding:
+            self.send_header("Content-Encoding", coding)
+        self.send_header("Content-Length", str(stat.st_size))
+        self._common_headers(url, etag, stat.st_mtime, vary=found.vary)
+        try:
+            self.end_headers()
+        except BaseException:
+            stream.close()
+            raise
+        return stream
 
-    def _send_file(self, url: urllib.parse.SplitResult) -> BinaryIO | None:
+    def _find(self, url: urllib.parse.SplitResult) -> Found | Literal["to folder"] | None:
+        """What answers ``url``: a file, a redirect to the folder (:data:`TO_FOLDER`), or
+        nothing (None: 404). It only reads the file system, and lets its errors through."""
         path = Path(self.translate_path(self.path))
         root = Path(self.directory).resolve()
         if not path.resolve().is_relative_to(root):
-            return self._not_found()  # a symlink out of the site folder
+            return None  # a symlink out of the site folder
         if path.is_dir():
             if not url.path.endswith("/"):
-                location = urllib.parse.urlunsplit(("", "", url.path + "/", url.query, ""))
-                self.send_response(http.HTTPStatus.MOVED_PERMANENTLY)
-                self.send_header("Location", location)
-                self.send_header("Content-Length", "0")
-                self.end_headers()
-                return None
+                return TO_FOLDER
             path = path / "index.html"
         if not path.is_file() or path.name.startswith(".") or path.name in NOT_SERVED:
-            return self._not_found()
-
+            return None
         siblings = [
             (coding, sibling)
             for coding, suffix in SIBLINGS
@@ -145,22 +209,9 @@ class SiteHandler(SimpleHTTPRequestHandler):
         accepted = _accepted_codings(self.headers.get("Accept-Encoding", ""))
         accepted &= set(self.server.codings)
         coding, served = next(((c, f) for c, f in siblings if c in accepted), (None, path))
-        stat = served.stat()
-        etag = f'"{stat.st_mtime_ns:x}-{stat.st_size:x}{"-" + coding if coding else ""}"'
-        if _not_modified(self.headers, etag, stat.st_mtime):
-            self.send_response(http.HTTPStatus.NOT_MODIFIED)
-            self._common_headers(url, etag, stat.st_mtime, vary=bool(siblings))
-            self.end_headers()
-            return None
-        stream = served.open("rb")
-        self.send_response(http.HTTPStatus.OK)
-        self.send_header("Content-Type", self.guess_type(str(path)))
-        if coding:
-            self.send_header("Content-Encoding", coding)
-        self.send_header("Content-Length", str(stat.st_size))
-        self._common_headers(url, etag, stat.st_mtime, vary=bool(siblings))
-        self.end_headers()
-        return stream
+        return Found(
+            path=path, served=served, coding=coding, stat=served.stat(), vary=bool(siblings)
+        )
 
     def copyfile(self, source: BinaryIO, outputfile: BinaryIO) -> None:
         """Send file bodies with sendfile(2): far less CPU than copying in Python."""

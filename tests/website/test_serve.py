@@ -17,10 +17,13 @@ import brotli
 import pytest
 
 from build_scripts.publish.headers import CACHE_FOREVER, CACHE_REVALIDATE
-from build_scripts.tools.serve import start_server, stop_server
+from build_scripts.tools.serve import SiteHandler, SiteServer, start_server, stop_server
 
 ROOT = Path(__file__).resolve().parents[2]
 BODY = b"<!doctype html><title>home</title>" + b"x" * 2000
+GET = b"GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+# Only bounds what a broken server would make a test wait; no assertion is about time.
+CLIENT_WAIT_S = 20.0
 
 
 @pytest.fixture(scope="module")
@@ -50,16 +53,24 @@ def server(site):
 
 def raw(server, request: bytes) -> tuple[str, dict[str, str]]:
     """Send bytes as they are; return the status line and the headers of the answer."""
-    host, port = server.server_address[:2]
-    with socket.create_connection((host, port), timeout=10) as connection:
+    with connect(server) as connection:
         connection.sendall(request)
-        answer = b""
-        while b"\r\n\r\n" not in answer:
-            chunk = connection.recv(65536)
-            if not chunk:
-                break
-            answer += chunk
-    head = answer.split(b"\r\n\r\n", 1)[0].decode("latin-1").split("\r\n")
+        return answer(connection)
+
+
+def connect(server) -> socket.socket:
+    return socket.create_connection(server.server_address[:2], timeout=CLIENT_WAIT_S)
+
+
+def answer(connection: socket.socket) -> tuple[str, dict[str, str]]:
+    """The status line and headers read from ``connection`` ("" if it closed first)."""
+    received = b""
+    while b"\r\n\r\n" not in received:
+        chunk = connection.recv(65536)
+        if not chunk:
+            break
+        received += chunk
+    head = received.split(b"\r\n\r\n", 1)[0].decode("latin-1").split("\r\n")
     headers = dict(line.split(": ", 1) for line in head[1:] if ": " in line)
     return head[0], headers
 
@@ -75,6 +86,9 @@ def raw(server, request: bytes) -> tuple[str, dict[str, str]]:
         (b"HELLO\r\n\r\n", 400),
         (b"POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n", 405),
         (b"BREW / HTTP/1.1\r\nHost: x\r\n\r\n", 501),
+        (b"GET /%00 HTTP/1.1\r\nHost: x\r\n\r\n", 404),
+        (b"GET /index.html%00.txt HTTP/1.1\r\nHost: x\r\n\r\n", 404),
+        (b"GET /%ED%A0%80 HTTP/1.1\r\nHost: x\r\n\r\n", 404),
     ],
     ids=[
         "url-over-64k",
@@ -85,15 +99,40 @@ def raw(server, request: bytes) -> tuple[str, dict[str, str]]:
         "garbage",
         "post",
         "unknown-method",
+        "nul-byte",
+        "nul-byte-in-a-name",
+        "unpaired-surrogate",
     ],
 )
-def test_every_request_gets_an_answer_with_its_headers(server, request_bytes, status):
-    """Each malformed or refused request is answered: a status line and the site's headers."""
+def test_every_request_gets_an_answer_with_its_headers(server, request_bytes, status, capsys):
+    """Each malformed or refused request is answered: a status line and the site's
+    headers, and no traceback (a path holding %00 was dropped with one)."""
     line, headers = raw(server, request_bytes)
     assert line.startswith(f"HTTP/1.1 {status} ")
     assert "Content-Security-Policy" in headers
     if status == 405:
         assert "GET, HEAD" == headers["Allow"]
+    assert "" == capsys.readouterr().err
+
+
+class FailingHandler(SiteHandler):
+    def send_head(self):
+        raise RuntimeError("a bug of the server")
+
+
+class FailingServer(SiteServer):
+    handler_class = FailingHandler
+
+
+def test_a_failure_of_the_server_is_answered_500(site):
+    """A bug of the server still answers, 500 with the site's headers, and is logged."""
+    server, _url = start_server(site, server_class=FailingServer)
+    try:
+        line, headers = raw(server, GET)
+    finally:
+        stop_server(server)
+    assert line.startswith("HTTP/1.1 500 ")
+    assert "Content-Security-Policy" in headers
 
 
 def test_a_symlink_out_of_the_site_folder_is_not_followed(server):
