@@ -17,8 +17,11 @@ worker ``/sw.js`` included) is revalidated, whatever the query string says.
 Every request gets an answer: a malformed request line 400, an unknown method 501 and a
 known one other than GET or HEAD 405, a URL over 64 KiB 414, headers too large 431, an
 unsupported HTTP version 505, a path that cannot name a file (too long, holding a NUL
-byte or an unpaired surrogate, outside the site folder through a symlink, hidden) 404,
-and a failure of this server 500. A port already in use is reported in one line.
+byte or an unpaired surrogate, outside the site folder through a symlink, hidden) 404, a
+request whose line and headers do not all arrive within ``timeout`` seconds 408, a
+connection beyond ``max_connections`` 503, and a failure of this server 500. Slow
+clients and file-descriptor limits are the business of :mod:`.connections`. A port
+already in use is reported in one line.
 
 Tests start it in a background thread: ``server, base_url = start_server(site_dir)``,
 then ``server.shutdown(); server.server_close()`` (or ``stop_server(server)``).
@@ -30,6 +33,7 @@ import argparse
 import email.utils
 import functools
 import http
+import io
 import os
 import sys
 import threading
@@ -37,13 +41,19 @@ import urllib.parse
 from collections.abc import Mapping
 from dataclasses import dataclass
 from http.client import HTTPMessage
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from http.server import SimpleHTTPRequestHandler
 from pathlib import Path
 from typing import BinaryIO, ClassVar, Literal
 
 from build_scripts.publish import security
 from build_scripts.publish.headers import CACHE_REVALIDATE, cache_control
 from build_scripts.publish.precompress import ENCODINGS
+from build_scripts.tools.connections import (
+    DEFAULT_MAX_CONNECTIONS,
+    DEFAULT_TIMEOUT_S,
+    BoundedServer,
+    DeadlineReader,
+)
 
 Policies = str | Mapping[str, str] | None
 # Files in the site directory that are instructions for a host, not part of the site.
@@ -104,11 +114,19 @@ class SiteHandler(SimpleHTTPRequestHandler):
     }
     server: SiteServer
 
+    def setup(self) -> None:
+        self.timeout = self.server.client_timeout  # what each write may wait
+        super().setup()
+        self.rfile.close()  # http.server's own reader, unused: reads go through a deadline
+        self.reader = DeadlineReader(self.connection, self.server.client_timeout)
+        self.rfile = io.BufferedReader(self.reader)
+
     def handle_one_request(self) -> None:
         # Nothing of the previous request on this connection may describe this one.
         self.command, self.path, self.requestline = None, "", ""
         self.request_version = self.default_request_version
         self.answered = False
+        self.reader.start_request(self.server.client_timeout)
         try:
             super().handle_one_request()
         except ConnectionError:
@@ -119,6 +137,10 @@ class SiteHandler(SimpleHTTPRequestHandler):
             if not self.answered:
                 self.send_error(http.HTTPStatus.INTERNAL_SERVER_ERROR)
             return
+        if self.reader.timed_out:
+            self.close_connection = True
+            if self.reader.received and not self.answered:  # not a connection left idle
+                self.send_error(http.HTTPStatus.REQUEST_TIMEOUT)
 
     def send_response(self, code: int, message: str | None = None) -> None:
         self.answered = True
@@ -292,11 +314,10 @@ def _not_modified(headers: HTTPMessage, etag: str, mtime: float) -> bool:
     return False
 
 
-class SiteServer(ThreadingHTTPServer):
-    """A threaded server whose handler serves one site directory."""
+class SiteServer(BoundedServer):
+    """A threaded server whose handler serves one site directory (``timeout`` and
+    ``max_connections``: see :mod:`.connections`)."""
 
-    daemon_threads = True
-    allow_reuse_address = True
     handler_class: ClassVar[type[SiteHandler]] = SiteHandler  # benchmarks count bytes sent
 
     def __init__(
@@ -308,13 +329,15 @@ class SiteServer(ThreadingHTTPServer):
         quiet: bool = True,
         csp: Policies = None,
         codings: tuple[str, ...] = ("br", "gzip"),
+        timeout: float = DEFAULT_TIMEOUT_S,
+        max_connections: int = DEFAULT_MAX_CONNECTIONS,
     ) -> None:
         self.site_dir = Path(site_dir).resolve()
         self.quiet = quiet
         self.csp = csp
         self.codings = codings
         handler = functools.partial(self.handler_class, directory=os.fspath(self.site_dir))
-        super().__init__((host, port), handler)
+        super().__init__((host, port), handler, timeout=timeout, max_connections=max_connections)
 
     def handle_error(self, request: object, client_address: object) -> None:
         """A browser that went away mid-request (a page left while loading) is no error."""
@@ -331,6 +354,9 @@ class SiteServer(ThreadingHTTPServer):
             headers["Content-Security-Policy"] = self.csp[url_path]
         return headers
 
+    def refusal_headers(self) -> dict[str, str]:
+        return {**super().refusal_headers(), **self.security_headers("/")}
+
 
 def start_server(
     site_dir: Path,
@@ -341,6 +367,8 @@ def start_server(
     csp: Policies = None,
     codings: tuple[str, ...] = ("br", "gzip"),
     server_class: type[SiteServer] = SiteServer,
+    timeout: float = DEFAULT_TIMEOUT_S,
+    max_connections: int = DEFAULT_MAX_CONNECTIONS,
 ) -> tuple[SiteServer, str]:
     """Serve ``site_dir`` from a background thread; return the server and its base URL.
 
@@ -350,9 +378,19 @@ def start_server(
     ``security.PAGE_POLICY`` to check that the engine then fails fast and clearly).
     ``codings``: the precompressed siblings it may send, as a host that serves only gzip
     (``("gzip",)``) or only the files themselves (``()``) would. ``server_class``: a
-    subclass (tests and benchmarks that log what is sent).
+    subclass (tests and benchmarks that log what is sent). ``timeout`` and
+    ``max_connections``: see :mod:`.connections` (tests of slow clients make them small).
     """
-    server = server_class(site_dir, host, port, quiet=quiet, csp=csp, codings=codings)
+    server = server_class(
+        site_dir,
+        host,
+        port,
+        quiet=quiet,
+        csp=csp,
+        codings=codings,
+        timeout=timeout,
+        max_connections=max_connections,
+    )
     thread = threading.Thread(target=server.serve_forever, name="site-server", daemon=True)
     thread.start()
     bound_host, bound_port = server.server_address[:2]
