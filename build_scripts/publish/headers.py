@@ -45,35 +45,71 @@ def response_headers(url_path: str) -> dict[str, str]:
     return headers
 
 
+# A pattern every URL matches, one with no file included (a 404, a folder's URL without
+# its slash, which is redirected): its headers are those of a path nothing singles out.
+EVERY_URL = "/*"
+# Cloudflare Pages: a header line "! Name" removes the value an earlier matching rule gave.
+DETACH = "! "
+
+
 def write_host_headers(site_dir: Path) -> None:
-    """Write ``<site>/_headers``: per header, rules whose paths never overlap, because
-    both hosts join the values of a header that several matching rules set (two CSPs
-    are both enforced)."""
+    """Write ``<site>/_headers`` (see :func:`host_headers`)."""
     (site_dir / HEADERS_FILE).write_text(host_headers(site_dir), encoding="utf-8")
 
 
 def host_headers(site_dir: Path) -> str:
-    """The ``_headers`` file: for each header, the fewest non-overlapping path rules."""
+    """The ``_headers`` file: the headers the server sends, for every URL.
+
+    ``/*`` gives every URL what a URL with no file gets (a 404, a folder's redirect): the
+    page policy, nosniff, no referrer. A path that gets another value of one of them (the
+    engine worker's policy) has a rule after it that replaces it: both hosts apply the
+    matching rules in their order, and a header set by two of them is joined by Cloudflare
+    Pages (two policies, both enforced) unless the later one first detaches it (``!
+    Name``), and replaced by Netlify (netlify-cli's headersForPath: the later rule wins),
+    whose parser skips a line without a colon. Other headers (Cache-Control) have rules
+    that never overlap: the fewest, each ``folder/*`` where all of a folder's files share
+    a value. Cloudflare Pages reads at most 100 rules.
+    """
     urls = [
         "/" + path.relative_to(site_dir).as_posix()
         for path in site_files(site_dir)
         if not is_compressed_copy(path) and path.name != HEADERS_FILE
     ]
     per_url = {url: response_headers(url) for url in urls}
+    everywhere = response_headers(EVERY_URL)
+    rules: dict[str, list[str]] = {EVERY_URL: [_line(n, v) for n, v in everywhere.items()]}
     names = dict.fromkeys(name for headers in per_url.values() for name in headers)
-    rules: dict[str, dict[str, str]] = {}
     for name in names:
         values = {url: headers.get(name) for url, headers in per_url.items()}
+        if name in everywhere:
+            overrides = [(url, value) for url, value in values.items() if value != everywhere[name]]
+            for url, value in overrides:
+                for pattern in _patterns(url):
+                    rules.setdefault(pattern, []).append(f"  {DETACH}{name}")
+                    if value is not None:
+                        rules[pattern].append(_line(name, value))
+            continue
         for pattern, value in _collapse(_tree(values), "/"):
-            rules.setdefault(pattern, {})[name] = value
+            rules.setdefault(pattern, []).append(_line(name, value))
     lines = [
         "# Written by build_scripts/publish/headers.py from build_scripts/publish/security.py:",
-        "# the headers `make serve` sends. No two rules set the same header for one path.",
+        "# the headers `make serve` sends. /* comes first: a later rule replaces its value.",
     ]
-    for pattern in sorted(rules, key=lambda p: (p != "/*", p)):
+    for pattern in sorted(rules, key=lambda p: (p != EVERY_URL, p)):
         lines.append(pattern)
-        lines.extend(f"  {name}: {value}" for name, value in rules[pattern].items())
+        lines.extend(rules[pattern])
     return "\n".join(lines) + "\n"
+
+
+def _line(name: str, value: str) -> str:
+    return f"  {name}: {value}"
+
+
+def _patterns(url: str) -> list[str]:
+    """The URLs that serve a file: a folder's URL too for its index.html."""
+    if url.endswith("/index.html"):
+        return [url, url.removesuffix("index.html")]
+    return [url]
 
 
 def _tree(values: dict[str, str | None]) -> dict[str, object]:
@@ -106,7 +142,5 @@ def _collapse(node: dict[str, object], prefix: str) -> list[tuple[str, str]]:
         if isinstance(child, dict):
             rules.extend(_collapse(child, prefix + name))
         elif child is not None:
-            rules.append((prefix + name, child))
-            if name == "index.html":
-                rules.append((prefix, child))  # the folder URL serves the same file
+            rules.extend((pattern, child) for pattern in _patterns(prefix + name))
     return rules

@@ -16,9 +16,12 @@ worker ``/sw.js`` included) is revalidated, whatever the query string says.
 
 Every request gets an answer: a malformed request line 400, an unknown method 501 and a
 known one other than GET or HEAD 405, a URL over 64 KiB 414, headers too large 431, an
-unsupported HTTP version 505, and a path that cannot name a file (too long, outside the
-site folder through a symlink, hidden) 404. A port already in use is reported in one
-line.
+unsupported HTTP version 505, a path that cannot name a file (too long, holding a NUL
+byte or an unpaired surrogate, outside the site folder through a symlink, hidden) 404, a
+request whose line and headers do not all arrive within ``timeout`` seconds 408, a
+connection beyond ``max_connections`` 503, and a failure of this server 500. Slow
+clients and file-descriptor limits are the business of :mod:`.connections`. A port
+already in use is reported in one line.
 
 Tests start it in a background thread: ``server, base_url = start_server(site_dir)``,
 then ``server.shutdown(); server.server_close()`` (or ``stop_server(server)``).
@@ -30,19 +33,27 @@ import argparse
 import email.utils
 import functools
 import http
+import io
 import os
 import sys
 import threading
 import urllib.parse
 from collections.abc import Mapping
+from dataclasses import dataclass
 from http.client import HTTPMessage
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from http.server import SimpleHTTPRequestHandler
 from pathlib import Path
-from typing import BinaryIO, ClassVar
+from typing import BinaryIO, ClassVar, Literal
 
 from build_scripts.publish import security
 from build_scripts.publish.headers import CACHE_REVALIDATE, cache_control
 from build_scripts.publish.precompress import ENCODINGS
+from build_scripts.tools.connections import (
+    DEFAULT_MAX_CONNECTIONS,
+    DEFAULT_TIMEOUT_S,
+    BoundedServer,
+    DeadlineReader,
+)
 
 Policies = str | Mapping[str, str] | None
 # Files in the site directory that are instructions for a host, not part of the site.
@@ -75,6 +86,19 @@ CONTENT_TYPES = {
 # Content codings of precompressed siblings, in the order they are preferred.
 SIBLINGS = tuple(ENCODINGS.items())
 ALLOWED = "GET, HEAD"
+# What a folder's URL without its trailing slash is answered with: a redirect.
+TO_FOLDER: Literal["to folder"] = "to folder"
+
+
+@dataclass(frozen=True, slots=True)
+class Found:
+    """The file that answers a URL, as read before anything is sent."""
+
+    path: Path  # the file the URL names: its type is the answer's
+    served: Path  # what is sent: that file or a precompressed sibling
+    coding: str | None  # the sibling's content coding
+    stat: os.stat_result
+    vary: bool  # there are siblings: the answer varies by Accept-Encoding
 
 
 class SiteHandler(SimpleHTTPRequestHandler):
@@ -89,6 +113,38 @@ class SiteHandler(SimpleHTTPRequestHandler):
         **CONTENT_TYPES,
     }
     server: SiteServer
+
+    def setup(self) -> None:
+        self.timeout = self.server.client_timeout  # what each write may wait
+        super().setup()
+        self.rfile.close()  # http.server's own reader, unused: reads go through a deadline
+        self.reader = DeadlineReader(self.connection, self.server.client_timeout)
+        self.rfile = io.BufferedReader(self.reader)
+
+    def handle_one_request(self) -> None:
+        # Nothing of the previous request on this connection may describe this one.
+        self.command, self.path, self.requestline = None, "", ""
+        self.request_version = self.default_request_version
+        self.answered = False
+        self.reader.start_request(self.server.client_timeout)
+        try:
+            super().handle_one_request()
+        except ConnectionError:
+            raise  # the client went away: nobody to answer
+        except Exception:  # a bug of this server: its traceback in the log, and a 500
+            self.server.handle_error(self.request, self.client_address)
+            self.close_connection = True
+            if not self.answered:
+                self.send_error(http.HTTPStatus.INTERNAL_SERVER_ERROR)
+            return
+        if self.reader.timed_out:
+            self.close_connection = True
+            if self.reader.received and not self.answered:  # not a connection left idle
+                self.send_error(http.HTTPStatus.REQUEST_TIMEOUT)
+
+    def send_response(self, code: int, message: str | None = None) -> None:
+        self.answered = True
+        super().send_response(code, message)
 
     def end_headers(self) -> None:
         # Also for errors sent before the request line was understood (no path yet).
@@ -113,28 +169,58 @@ class SiteHandler(SimpleHTTPRequestHandler):
             self.send_error(http.HTTPStatus.BAD_REQUEST, "Malformed URL")
             return None
         try:
-            return self._send_file(url)
-        except OSError as error:  # a name too long for the file system, say
+            found = self._find(url)
+        except (OSError, ValueError) as error:
+            # A name the file system cannot take: too long, a NUL byte (%00), an unpaired
+            # surrogate (%ED%A0%80); or a file gone or unreadable since it was found.
             self.log_message("cannot serve %r: %s", self.path[:200], error)
+            found = None
+        if found is None:
             return self._not_found()
+        if found == TO_FOLDER:
+            location = urllib.parse.urlunsplit(("", "", url.path + "/", url.query, ""))
+            self.send_response(http.HTTPStatus.MOVED_PERMANENTLY)
+            self.send_header("Location", location)
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+            return None
+        stat, coding = found.stat, found.coding
+        etag = f'"{stat.st_mtime_ns:x}-{stat.st_size:x}{"-" + coding if coding else ""}"'
+        if _not_modified(self.headers, etag, stat.st_mtime):
+            self.send_response(http.HTTPStatus.NOT_MODIFIED)
+            self._common_headers(url, etag, stat.st_mtime, vary=found.vary)
+            self.end_headers()
+            return None
+        try:
+            stream = found.served.open("rb")
+        except OSError:  # gone since it was found
+            return self._not_found()
+        self.send_response(http.HTTPStatus.OK)
+        self.send_header("Content-Type", self.guess_type(str(found.path)))
+        if coding:
+            self.send_header("Content-Encoding", coding)
+        self.send_header("Content-Length", str(stat.st_size))
+        self._common_headers(url, etag, stat.st_mtime, vary=found.vary)
+        try:
+            self.end_headers()
+        except BaseException:
+            stream.close()
+            raise
+        return stream
 
-    def _send_file(self, url: urllib.parse.SplitResult) -> BinaryIO | None:
+    def _find(self, url: urllib.parse.SplitResult) -> Found | Literal["to folder"] | None:
+        """What answers ``url``: a file, a redirect to the folder (:data:`TO_FOLDER`), or
+        nothing (None: 404). It only reads the file system, and lets its errors through."""
         path = Path(self.translate_path(self.path))
         root = Path(self.directory).resolve()
         if not path.resolve().is_relative_to(root):
-            return self._not_found()  # a symlink out of the site folder
+            return None  # a symlink out of the site folder
         if path.is_dir():
             if not url.path.endswith("/"):
-                location = urllib.parse.urlunsplit(("", "", url.path + "/", url.query, ""))
-                self.send_response(http.HTTPStatus.MOVED_PERMANENTLY)
-                self.send_header("Location", location)
-                self.send_header("Content-Length", "0")
-                self.end_headers()
-                return None
+                return TO_FOLDER
             path = path / "index.html"
         if not path.is_file() or path.name.startswith(".") or path.name in NOT_SERVED:
-            return self._not_found()
-
+            return None
         siblings = [
             (coding, sibling)
             for coding, suffix in SIBLINGS
@@ -145,22 +231,9 @@ class SiteHandler(SimpleHTTPRequestHandler):
         accepted = _accepted_codings(self.headers.get("Accept-Encoding", ""))
         accepted &= set(self.server.codings)
         coding, served = next(((c, f) for c, f in siblings if c in accepted), (None, path))
-        stat = served.stat()
-        etag = f'"{stat.st_mtime_ns:x}-{stat.st_size:x}{"-" + coding if coding else ""}"'
-        if _not_modified(self.headers, etag, stat.st_mtime):
-            self.send_response(http.HTTPStatus.NOT_MODIFIED)
-            self._common_headers(url, etag, stat.st_mtime, vary=bool(siblings))
-            self.end_headers()
-            return None
-        stream = served.open("rb")
-        self.send_response(http.HTTPStatus.OK)
-        self.send_header("Content-Type", self.guess_type(str(path)))
-        if coding:
-            self.send_header("Content-Encoding", coding)
-        self.send_header("Content-Length", str(stat.st_size))
-        self._common_headers(url, etag, stat.st_mtime, vary=bool(siblings))
-        self.end_headers()
-        return stream
+        return Found(
+            path=path, served=served, coding=coding, stat=served.stat(), vary=bool(siblings)
+        )
 
     def copyfile(self, source: BinaryIO, outputfile: BinaryIO) -> None:
         """Send file bodies with sendfile(2): far less CPU than copying in Python."""
@@ -241,11 +314,10 @@ def _not_modified(headers: HTTPMessage, etag: str, mtime: float) -> bool:
     return False
 
 
-class SiteServer(ThreadingHTTPServer):
-    """A threaded server whose handler serves one site directory."""
+class SiteServer(BoundedServer):
+    """A threaded server whose handler serves one site directory (``timeout`` and
+    ``max_connections``: see :mod:`.connections`)."""
 
-    daemon_threads = True
-    allow_reuse_address = True
     handler_class: ClassVar[type[SiteHandler]] = SiteHandler  # benchmarks count bytes sent
 
     def __init__(
@@ -257,13 +329,15 @@ class SiteServer(ThreadingHTTPServer):
         quiet: bool = True,
         csp: Policies = None,
         codings: tuple[str, ...] = ("br", "gzip"),
+        timeout: float = DEFAULT_TIMEOUT_S,
+        max_connections: int = DEFAULT_MAX_CONNECTIONS,
     ) -> None:
         self.site_dir = Path(site_dir).resolve()
         self.quiet = quiet
         self.csp = csp
         self.codings = codings
         handler = functools.partial(self.handler_class, directory=os.fspath(self.site_dir))
-        super().__init__((host, port), handler)
+        super().__init__((host, port), handler, timeout=timeout, max_connections=max_connections)
 
     def handle_error(self, request: object, client_address: object) -> None:
         """A browser that went away mid-request (a page left while loading) is no error."""
@@ -280,6 +354,9 @@ class SiteServer(ThreadingHTTPServer):
             headers["Content-Security-Policy"] = self.csp[url_path]
         return headers
 
+    def refusal_headers(self) -> dict[str, str]:
+        return {**super().refusal_headers(), **self.security_headers("/")}
+
 
 def start_server(
     site_dir: Path,
@@ -290,6 +367,8 @@ def start_server(
     csp: Policies = None,
     codings: tuple[str, ...] = ("br", "gzip"),
     server_class: type[SiteServer] = SiteServer,
+    timeout: float = DEFAULT_TIMEOUT_S,
+    max_connections: int = DEFAULT_MAX_CONNECTIONS,
 ) -> tuple[SiteServer, str]:
     """Serve ``site_dir`` from a background thread; return the server and its base URL.
 
@@ -299,9 +378,19 @@ def start_server(
     ``security.PAGE_POLICY`` to check that the engine then fails fast and clearly).
     ``codings``: the precompressed siblings it may send, as a host that serves only gzip
     (``("gzip",)``) or only the files themselves (``()``) would. ``server_class``: a
-    subclass (tests and benchmarks that log what is sent).
+    subclass (tests and benchmarks that log what is sent). ``timeout`` and
+    ``max_connections``: see :mod:`.connections` (tests of slow clients make them small).
     """
-    server = server_class(site_dir, host, port, quiet=quiet, csp=csp, codings=codings)
+    server = server_class(
+        site_dir,
+        host,
+        port,
+        quiet=quiet,
+        csp=csp,
+        codings=codings,
+        timeout=timeout,
+        max_connections=max_connections,
+    )
     thread = threading.Thread(target=server.serve_forever, name="site-server", daemon=True)
     thread.start()
     bound_host, bound_port = server.server_address[:2]

@@ -8,6 +8,10 @@ An amendment names exactly what it touches, like a reform of a legal text:
     [add.clauses."5.7"]      # a new record; its ID must be new; after/before = where
     [remove.notes.some-note] # the record is dropped; its ID is never reused
     [change.eligibility]     # settings tables are changed the same way
+
+Beside the file behind each record, the origins it returns name the amendment that
+removed a record, under ``("remove.<table>", key)``: a record that still cites it is
+reported at the removal.
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from ..model.reader import Table
 
 Origins = dict[tuple[str, str | None], str]
 OPERATIONS = ("change", "add", "remove")
+REMOVED = "remove."  # origins[(REMOVED + table, key)]: the amendment that removed it
 
 
 def apply_amendment(
@@ -28,7 +33,8 @@ def apply_amendment(
 ) -> tuple[dict[str, Any], Origins, tuple[Change, ...]]:
     """Return the amended data, the file behind each record, and the list of changes."""
     data = copy.deepcopy(base)
-    origins = dict(origins)
+    # The base's own removals are its business: a citation of one is this edition's.
+    origins = {where: file for where, file in origins.items() if not where[0].startswith(REMOVED)}
     changes: list[Change] = []
     file = amendment.file
     for operation in OPERATIONS:
@@ -68,6 +74,7 @@ def _apply(
         target.finish()
         del records[key]
         origins.pop((name, key), None)
+        origins[(REMOVED + name, key)] = file
         return Change(collection=name, key=key, kind="removed", summary=summary)
     if operation == "change":
         if key not in records:

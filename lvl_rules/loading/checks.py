@@ -12,6 +12,7 @@ from ..errors import UNKNOWN_FILE, RulesError, data_error
 from ..model import COLLECTIONS, MAX_AGE, MIN_AGE, NEEDS, Criteria, Edition
 from ..model.fields import declared
 from ..model.markup import GENERATED, markers, references
+from .amendments import REMOVED
 
 
 class _Checker:
@@ -22,16 +23,35 @@ class _Checker:
     def fail(
         self, collection: str, key: str | None, field: str, problem: str, /, **details: Any
     ) -> RulesError:
+        file, where = self._locate(collection, key, field)
+        return data_error(file, where, problem, **details)
+
+    def _locate(self, collection: str, key: str | None, field: str) -> tuple[str, str]:
+        """The file and key path of a field: ``positions."5.3".clause``."""
         file = self.origins.get((collection, key)) or self.origins.get(
             (collection, None), UNKNOWN_FILE
         )
         shown = f'"{key}"' if key and "." in key else key
-        where = ".".join(part for part in (collection, shown, field) if part)
-        return data_error(file, where, problem, **details)
+        return file, ".".join(part for part in (collection, shown, field) if part)
+
+    def removed(
+        self, table: str, record: str, collection: str, key: str | None, field: str
+    ) -> RulesError | None:
+        """If this edition's amendment removed ``record`` of ``table``, which ``field``
+        still names: the error at the removal, naming the field too."""
+        remover = self.origins.get((REMOVED + table, record))
+        if remover is None:
+            return None
+        citing_file, citing = self._locate(collection, key, field)
+        _, removal = self._locate(REMOVED + table, record, "")
+        return data_error(
+            remover, removal, "removed-but-cited", record=record, citing=citing,
+            citing_file=citing_file,
+        )  # fmt: skip
 
     def clause(self, collection: str, key: str | None, field: str, clause_id: str) -> None:
         if clause_id not in self.edition.clauses:
-            raise self.fail(
+            raise self.removed("clauses", clause_id, collection, key, field) or self.fail(
                 collection, key, field, "unknown-clause", clause=clause_id, edition=self.edition.id
             )
 
@@ -115,7 +135,9 @@ def _check_eligibility(check: _Checker) -> None:
         check.ranks("groups", group.id, (*group.when, *group.limits.values()))
         for note in group.notes:
             if note not in edition.notes:
-                raise check.fail("groups", group.id, "notes", "unknown-note", note=note)
+                raise check.removed("notes", note, "groups", group.id, "notes") or check.fail(
+                    "groups", group.id, "notes", "unknown-note", note=note
+                )
         for technique in group.adds:
             known = edition.techniques.get(technique)
             if known is None or known.prohibited:

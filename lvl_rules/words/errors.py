@@ -113,6 +113,10 @@ DATA_PROBLEMS: dict[str, Callable[[Details], str]] = {
     ),
     "criteria-rank": lambda d: f"names rank {quoted(d['rank'])}; allowed: {allowed(d['known'])}",
     "amended-missing": lambda d: "was amended but is missing",
+    "removed-but-cited": lambda d: (
+        f"removes {quoted(d['record'])}, which {d['citing']} in {d['citing_file']} still "
+        f"names; keep it, or change that key too"
+    ),
     "unknown-marker": lambda d: (
         f"has marker {quoted('{' + d['marker'] + ':' + d['argument'] + '}')}; allowed: "
         f"{allowed(d['known'])}"
