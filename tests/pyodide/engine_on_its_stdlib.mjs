@@ -1,10 +1,9 @@
-// Boot the engine as the browser does, in Node, from a built site's engine/ folder: the
-// snapshot unpacked by the worker's own module (docs/assets/engine/snapshot.js) and
-// restored on the part of the standard library it has not imported, or (--fresh) Python
-// started on the engine's whole standard library; the wheel installed by loadPackage from
-// the manifest's lock entry; then import every module of the wheel (so any module
-// lvl_rules imports only inside a function is imported too) and answer one request of
-// each action. Prints one JSON line.
+// Boot the engine as the browser does, in Node, from a built site's engine/ folder, on
+// the engine's standard library: the snapshot restored with the worker's own module
+// (docs/assets/engine/snapshot.js) or (--fresh) Python started; the wheel installed by
+// loadPackage from the manifest's lock entry; then import every module of the wheel (so
+// any module lvl_rules imports only inside a function is imported too) and answer one
+// request of each action. Prints one JSON line.
 //
 //   node tests/pyodide/engine_on_its_stdlib.mjs --site SITE --pyodide node_modules/pyodide [--fresh]
 
@@ -13,7 +12,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 
-import { RESTORED, unpackSnapshot } from "../../docs/assets/engine/snapshot.js";
+import { RESTORED, restoring } from "../../docs/assets/engine/snapshot.js";
 
 const { values } = parseArgs({
   options: { site: { type: "string" }, pyodide: { type: "string" }, fresh: { type: "boolean" } },
@@ -22,21 +21,16 @@ const engine = path.resolve(values.site, "engine") + path.sep;
 const manifest = JSON.parse(await readFile(engine + "manifest.json", "utf8"));
 const { loadPyodide } = await import(pathToFileURL(path.resolve(values.pyodide, "pyodide.mjs")).href);
 
-async function snapshot() {
-  const packed = new Uint8Array(await readFile(engine + manifest.snapshot.path));
-  const wasm = manifest.runtime.find((entry) => entry.path.endsWith(".wasm"));
-  return unpackSnapshot(packed, manifest.snapshot, new Uint8Array(await readFile(engine + wasm.path)));
-}
-
+// As the offline cache would answer the worker: a Response with the snapshot's bytes.
+const kept = values.fresh ? null : new Response(await readFile(engine + manifest.snapshot.path));
 const pyodide = await loadPyodide({
   indexURL: path.resolve(values.pyodide) + path.sep,
   lockFileContents: manifest.pyodide.lockfile,
   packageBaseUrl: engine,
-  ...(values.fresh
-    ? { stdLibURL: engine + manifest.stdlib.path }
-    : { stdLibURL: engine + manifest.snapshot.stdlib.path, _loadSnapshot: await snapshot() }),
+  stdLibURL: engine + manifest.stdlib.path,
+  ...(kept ? restoring(kept) : {}),
 });
-if (!values.fresh) pyodide.runPython(RESTORED);
+if (kept) pyodide.runPython(RESTORED);
 await pyodide.loadPackage("lvl-rules", { checkIntegrity: true, messageCallback: () => {} });
 console.log(
   pyodide.runPython(`
