@@ -35,7 +35,7 @@ import shutil
 import sys
 from pathlib import Path
 
-from build_scripts.bundle.manifest import rewrite_manifest
+from build_scripts.bundle.manifest import MANIFEST_ELEMENT_ID, manifest_element
 from build_scripts.pages.search_worker import imported_by_ours
 from build_scripts.publish.host_files import write_host_files
 
@@ -43,6 +43,32 @@ ROOT = Path(__file__).resolve().parent.parent
 
 # A page's Material configuration names our search worker: "search": ".../search-when-free.js"
 OUR_SEARCH_WORKER = re.compile(r'(?<="search": ")(?P<folder>[^"]*/workers/)search-when-free\.js"')
+
+
+def rewrite_manifest(site_dir: Path, manifest: dict[str, object], *, mark: str = "") -> int:
+    """Write ``manifest`` as a built site's engine/manifest.json and into every page that
+    carries one, with ``mark`` before their ``</head>``, and drop those pages' stale
+    precompressed siblings; for benchmarks and tests that change a built site's engine
+    (run ``build_scripts.publish.host_files.write_host_files`` afterwards). Returns how
+    many pages changed."""
+    site_dir = Path(site_dir)
+    (site_dir / "engine" / "manifest.json").write_text(
+        json.dumps(manifest, indent=2) + "\n", encoding="utf-8"
+    )
+    element = re.compile(
+        rf'<script type="application/json" id="{MANIFEST_ELEMENT_ID}">.*?</script>', re.S
+    )
+    changed = 0
+    for page in site_dir.rglob("*.html"):
+        text = page.read_text(encoding="utf-8")
+        if MANIFEST_ELEMENT_ID not in text:
+            continue
+        text = element.sub(lambda _: manifest_element(manifest), text)
+        page.write_text(text.replace("</head>", mark + "</head>", 1), encoding="utf-8")
+        for suffix in (".gz", ".br"):
+            page.with_name(page.name + suffix).unlink(missing_ok=True)
+        changed += 1
+    return changed
 
 
 def without_snapshot(site: Path) -> None:

@@ -18,27 +18,17 @@ page and the engine files it names always come from one build::
 Each file has ``.br`` and ``.gz`` siblings (build_scripts.publish.precompress), and the
 manifest gives its size in each encoding, for the progress a person sees. Every Pyodide
 file is checked against ``pyodide-files.toml`` first (:class:`ChecksumError`). The
-library and the snapshot are made once for their inputs, under ``.cache/engine/``.
-
-Why not pyodide-build: ``pyodide build`` downloads a cross-build environment (impossible
-offline) and is for compiled packages; ``pyodide py-compile`` compiles for the host's
-Python (3.11 here; Pyodide runs 3.14), so Pyodide's own Python compiles the library under
-Node. Its ``pyodide lockfile add-wheels`` works offline but needs Python 3.12+, and the
-build runs on Debian's 3.11: :func:`~build_scripts.bundle.manifest.lock_entry` writes the
-entry it writes (checked by a test), which ``loadPackage`` checks against sha256.
-
-Manual run: ``python -m build_scripts.bundle.engine SITE_DIR [WHEEL]``.
+library and the snapshot are made once for their inputs, under ``.cache/engine/``. What
+pyodide-build would do, and why it does not here: README.md, "What pyodide-build does".
 """
 
 from __future__ import annotations
 
-import argparse
 import hashlib
 import json
 import os
 import shutil
 import subprocess
-import sys
 import time
 import tomllib
 import zipfile
@@ -46,7 +36,6 @@ from pathlib import Path
 from typing import Any
 
 from build_scripts.bundle.manifest import lock_entry
-from build_scripts.bundle.wheel import current_wheel
 from build_scripts.publish.precompress import write_atomic, write_siblings
 
 HERE = Path(__file__).resolve().parent
@@ -197,22 +186,3 @@ def _digest(*parts: Any) -> str:
     """A key for the made files: their inputs, the maker's script and module by content."""
     texts = [sha256_file(p) if isinstance(p, Path) else p for p in (*parts, SNAPSHOT_MODULE)]
     return hashlib.sha256(json.dumps(texts, sort_keys=True).encode()).hexdigest()[:32]
-
-
-def main(argv: list[str] | None = None) -> int:
-    """Build ``SITE_DIR/engine/`` by hand and print the summary."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("site_dir", type=Path)
-    parser.add_argument("wheel", type=Path, nargs="?", help="default: the current dist/ wheel")
-    args = parser.parse_args(argv)
-    try:
-        summary = build_bundle(args.site_dir, args.wheel or current_wheel())
-    except BundleError as error:
-        print(f"engine bundle: {error}", file=sys.stderr)
-        return 1
-    print(json.dumps(summary, indent=2))
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

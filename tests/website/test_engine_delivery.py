@@ -13,7 +13,7 @@ import pytest
 from engine_page import engine_when_ready
 from recording_server import serve_recorded
 
-from build_scripts.bundle.manifest import rewrite_manifest
+from benchmarks.site_variants import rewrite_manifest
 from build_scripts.publish.host_files import write_host_files
 from build_scripts.publish.security import PAGE_POLICY, WORKER_PATH
 from build_scripts.tools.serve import stop_server

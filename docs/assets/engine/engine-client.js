@@ -34,9 +34,8 @@ const WORKER_URL = new URL("./engine-worker.js", import.meta.url);
 const ENGINE_URL = new URL("../../engine/", import.meta.url);
 const SINGLETON = Symbol.for("lvl-rules.engine");
 const STARTING_TIMEOUT_MS = 120_000;
-// Held while the engine starts: Material's search worker builds its index only once it
-// is free (docs/assets/javascripts/workers/search-when-free.js), so that the two do not
-// share a phone's two cores.
+// Held while the engine starts: Material's search index is built once it is free
+// (docs/assets/javascripts/workers/search-when-free.js), not on the same two cores.
 const STARTING_LOCK = "lvl-rules-engine-starting";
 
 export class EngineError extends Error {
@@ -47,19 +46,16 @@ export class EngineError extends Error {
 }
 
 class Engine {
-  constructor() {
-    this.timeout = 20000;
-    this.state = "idle";
-    this.status = { state: "idle", stage: null, loaded: null, total: null, elapsed: 0 };
-    this._listeners = new Set();
-    this._pending = new Map();
-    this._nextId = 1;
-    this._worker = null;
-    this._ready = null;
-  }
+  timeout = 20000;
+  state = "idle";
+  status = { state: "idle", stage: null, loaded: null, total: null, elapsed: 0 };
+  _listeners = new Set();
+  _pending = new Map();
+  _nextId = 1;
+  _worker = null;
+  _ready = null;
 
-  /** This build's rules, named by the wheel's content hash (null on a page without the
-   * manifest): the same rules give the same answer to the same request. */
+  /** This build's rules, by the wheel's content address (null without the manifest). */
   get rules() {
     return manifestInPage()?.wheel?.path ?? null;
   }
@@ -70,12 +66,9 @@ class Engine {
     return this._ready.promise;
   }
 
-  /**
-   * Start the worker unless it is starting or running. On a slow or data-saving
-   * connection, unless the engine is already kept in this browser, it first asks: state
-   * "asking" with the download's `total` bytes, until start({asked: true}) (the page's
-   * button).
-   */
+  /** Start the worker unless it is starting or running. On a costly connection, unless
+   * the engine is kept in this browser, first ask: state "asking", status.total its
+   * download, until start({asked: true}) (the page's button). */
   start({ asked = false } = {}) {
     if (this._worker || this.state === "failed" || this._deciding) return;
     if (!this._ready || this._ready.settled) this._ready = deferred();

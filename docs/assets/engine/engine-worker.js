@@ -59,9 +59,8 @@ function downloadAll(files) {
   const loaded = new Map();
   let reported = 0;
   const report = (force) => {
-    if (stage !== "downloading" || (!force && performance.now() - reported < PROGRESS_INTERVAL_MS)) {
-      return;
-    }
+    const early = !force && performance.now() - reported < PROGRESS_INTERVAL_MS;
+    if (stage !== "downloading" || early) return;
     reported = performance.now();
     const sum = (map) => [...map.values()].reduce((a, b) => a + b, 0);
     progress("downloading", { loaded: Math.round(sum(loaded)), total: sum(sizes) });
@@ -104,8 +103,7 @@ function checkWebAssembly() {
   }
 }
 
-// The page's manifest, else the server's. One of another format comes from a page of
-// another build than this worker's: the page reloads into this one.
+// The page's manifest, else the server's; one of another format is another build's.
 async function readManifest(start, engineURL) {
   let manifest = start.manifest;
   if (!manifest) {
