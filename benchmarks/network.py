@@ -67,6 +67,7 @@ from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import BrowserContext, Page, sync_playwright
+from playwright.sync_api import Error as PlaywrightError
 
 from benchmarks.browser_start import PAGES, add_bench_pages, bare_urls, fresh_profile
 from build_scripts.build_site import build_site
@@ -277,10 +278,58 @@ def returning_official(
     return figures
 
 
+def visits(
+    context: BrowserContext,
+    url: str,
+    conditions: dict | None,
+    traffic: Traffic,
+    *,
+    window: bool,
+    keep_offline: bool,
+) -> dict[str, Any]:
+    """A cold visit, a repeat visit once the first went quiet and, with ``keep_offline``,
+    a returning official's; with ``window``, the bytes sent within VISIT_WINDOW_S of the
+    cold visit's start. Returns the figures and a line that says them."""
+    cold, started, page = answer_visit(context, url, conditions, traffic)
+    sent = None
+    if window:
+        end = started + VISIT_WINDOW_S
+        page.wait_for_timeout(max(0.0, end - time.time()) * 1000)
+        sent = sum(entry[2] for entry in traffic.since(started, end))
+    else:
+        traffic.wait_quiet(started, page)
+    page.close()
+    repeat, _, page = answer_visit(context, url, conditions, traffic)
+    kept = returning_official(context, page, url, conditions, traffic) if keep_offline else None
+    page.close()
+    line = (
+        f"cold {cold['first']:7.0f} / engine {cold['engine']:7.0f} ms {cold['bytes']:>11,} B"
+        + (f" (60 s: {sent:>11,} B)" if sent is not None else "")
+        + f"  repeat {repeat['first']:6.0f} / engine {repeat['engine']:6.0f} ms"
+        f" {repeat['bytes']:>9,} B"
+        + (f"  kept offline: engine {kept['engine']:6.0f} ms" if kept else "")
+    )
+    snapshots = [visit["snapshot"] for visit in (cold, repeat, kept) if visit]
+    if cold["snapshot"]:
+        line += "  snapshot: " + ", ".join(snapshots)
+    return {
+        "cold": cold["first"],
+        "cold engine": cold["engine"],
+        "bytes": cold["bytes"],
+        "60 s": sent,
+        "repeat": repeat["first"],
+        "repeat engine": repeat["engine"],
+        "repeat bytes": repeat["bytes"],
+        "kept engine": kept and kept["engine"],
+        "line": line,
+    }
+
+
 def rule_visit(
-    context: BrowserContext, url: str, conditions: dict | None, traffic: Traffic
-) -> tuple[int, dict[str, int]]:
-    """A rule page, then RULE_WINDOW_S: (bytes within the window, bytes per kind)."""
+    context: BrowserContext, url: str, conditions: dict | None, traffic: Traffic, **_: bool
+) -> dict[str, Any]:
+    """A rule page, then RULE_WINDOW_S: the bytes within the window, and a line that says
+    them by kind."""
     page = context.new_page()
     Throttle(context, page, conditions)
     started = time.time()
@@ -292,7 +341,11 @@ def rule_visit(
     for _, path, sent in entries:
         kinds[_kind(path)] = kinds.get(_kind(path), 0) + sent
     page.close()
-    return sum(kinds.values()), kinds
+    detail = ", ".join(f"{kind} {sent:,}" for kind, sent in sorted(kinds.items()))
+    return {
+        "bytes": sum(kinds.values()),
+        "line": f"rule page: {sum(kinds.values()):,} B ({detail})",
+    }
 
 
 def _kind(path: str) -> str:
@@ -330,6 +383,7 @@ def main(argv: list[str] | None = None) -> int:
     pages = [name.strip() for name in args.pages.split(",")]
 
     results: dict[tuple[str, str, str], dict[str, list[float]]] = {}
+    failed: list[str] = []
     with contextlib.ExitStack() as stack:
         scratch = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="lvl-net-")))
         sites = {}
@@ -359,62 +413,27 @@ def main(argv: list[str] | None = None) -> int:
                     order = list(sites.items())
                     for label, (urls, traffic) in order if number % 2 else order[::-1]:
                         figures = results.setdefault((label, profile, name), {})
-                        with fresh_profile(playwright) as context:
-                            if name == "rule":
-                                if number > 1:
+                        try:
+                            with fresh_profile(playwright) as context:
+                                if name == "rule" and number > 1:
                                     continue  # 60 s each; bytes do not vary
-                                total, kinds = rule_visit(context, urls[name], conditions, traffic)
-                                figures.setdefault("bytes", []).append(total)
-                                detail = ", ".join(f"{k} {v:,}" for k, v in sorted(kinds.items()))
-                                print(f"{label}: {profile:9} rule page: {total:,} B ({detail})")
-                                continue
-                            cold, started, page = answer_visit(
-                                context, urls[name], conditions, traffic
-                            )
-                            window = None
-                            if number == 1:
-                                end = started + VISIT_WINDOW_S
-                                page.wait_for_timeout(max(0.0, end - time.time()) * 1000)
-                                window = sum(entry[2] for entry in traffic.since(started, end))
-                            else:
-                                traffic.wait_quiet(started, page)
-                            page.close()
-                            repeat, _, page = answer_visit(context, urls[name], conditions, traffic)
-                            kept = None
-                            if args.keep_offline and name == "calculator":
-                                kept = returning_official(
-                                    context, page, urls[name], conditions, traffic
-                                )
-                            page.close()
-                        for key, value in (
-                            ("cold", cold["first"]),
-                            ("cold engine", cold["engine"]),
-                            ("bytes", cold["bytes"]),
-                            ("60 s", window),
-                            ("repeat", repeat["first"]),
-                            ("repeat engine", repeat["engine"]),
-                            ("repeat bytes", repeat["bytes"]),
-                            ("kept engine", kept and kept["engine"]),
-                        ):
-                            if value is not None:
+                                run = (rule_visit if name == "rule" else visits)(
+                                    context, urls[name], conditions, traffic,
+                                    window=number == 1,
+                                    keep_offline=args.keep_offline and name == "calculator",
+                                )  # fmt: skip
+                        except PlaywrightError as error:  # a visit that never answered
+                            failed.append(f"{label}: {profile} run {number} {name}: {error}")
+                            print(f"FAILED {failed[-1].splitlines()[0]}", flush=True)
+                            continue
+                        for key, value in run.items():
+                            if isinstance(value, (int, float)):
                                 figures.setdefault(key, []).append(value)
                         print(
-                            f"{label}: {profile:9} run {number} {name:10} cold {cold['first']:7.0f}"
-                            f" / engine {cold['engine']:7.0f} ms {cold['bytes']:>11,} B"
-                            + (f" (60 s: {window:>11,} B)" if window is not None else "")
-                            + f"  repeat {repeat['first']:6.0f}"
-                            f" / engine {repeat['engine']:6.0f} ms {repeat['bytes']:>9,} B"
-                            + (f"  kept offline: engine {kept['engine']:6.0f} ms" if kept else "")
-                            + (
-                                f"  snapshot: {cold['snapshot']}, {repeat['snapshot']}"
-                                + (f", {kept['snapshot']}" if kept else "")
-                                if cold["snapshot"]
-                                else ""
-                            ),
-                            flush=True,
+                            f"{label}: {profile:9} run {number} {name:10} {run['line']}", flush=True
                         )
     print_table(results, profiles, pages)
-    return 0
+    return 1 if failed else 0
 
 
 def print_table(

@@ -126,8 +126,9 @@ async function boot(start, downloadFailed) {
   mark("manifest");
   const file = (entry) => ({ url: new URL(entry.path, engineURL), entry });
   const [mjs, asmMjs, wasm] = manifest.runtime.map(file);
-  const stdlib = file(manifest.stdlib);
-  // The WebAssembly first: on a first visit it is what Python waits for.
+  // The WebAssembly first: on a first visit it is what Python waits for. (Pyodide's own
+  // requests for the same files join these, with their priorities.)
+  const stdlib = { ...file(manifest.stdlib), priority: "low" };
   wasm.priority = "high";
   const downloads = downloadAll([wasm, asmMjs, mjs, stdlib, { ...file(manifest.wheel), priority: "low" }]);
   downloads.then(() => progress("starting"), downloadFailed);
