@@ -19,7 +19,7 @@ The benchmark pages:
 - bare:    loadPyodide() on the main thread, the wheel unpacked, lvl_rules imported, one
            eligibility request answered: the baseline (Pyodide's files as it ships them,
            from the same server);
-- bare-stdlib: the same on the engine's standard library (make_snapshot.mjs --stdlib-out);
+- bare-stdlib: the same on the engine's standard library (build_scripts/bundle/make_stdlib.mjs);
 - engine:  the same request answered by our engine worker on a page with nothing else
            (no theme, no styles, no service worker): the floor for any page of ours, which
            separates what the engine costs from what the page around it costs.

@@ -29,13 +29,13 @@ Pages, each visited cold (fresh profile), then once more in a second tab of the 
 profile after the first visit's background work went quiet (repeat visit: what the first
 visit loaded is kept offline, nothing more) and, with ``--keep-offline``, on the
 calculator, once more after the reader asked to keep everything offline (a returning
-official: the engine kept with its memory snapshot):
+official):
 
 - bare:       loadPyodide() on the page, the wheel unpacked, lvl_rules imported, one
               request answered (benchmarks/pages/bare.js): the baseline, on Pyodide's
               files as it ships them (its python_stdlib.zip too), from the same server;
 - bare-stdlib: the same on the engine's standard library (cut and compiled,
-              build_scripts/bundle/make_snapshot.mjs): what that alone is worth;
+              build_scripts/bundle/make_stdlib.mjs): what that alone is worth;
 - lookup:     navigation -> the first answer painted (a technique row, from the rules
               table in the page), and -> the engine's answer painted;
 - calculator: navigation -> the engine's first log line painted (a match from the URL),
@@ -94,12 +94,13 @@ VISIT_WINDOW_S = 60  # what a first visit moves within this, answer and backgrou
 QUIET_S = 8  # the server sent nothing for this long: the background work is over
 QUIET_CAP_S = 300
 ANSWER_TIMEOUT_MS = 240_000
-# What the engine did with its memory snapshot on this visit ("used", "skipped: ...").
+# What the engine did with its memory snapshot on this visit ("used", "skipped: ...";
+# builds before the snapshot was removed: a baseline), else nothing.
 SNAPSHOT_USE = """async () => {
   const script = document.querySelector("script[src*=engine-client]");
   if (!script) return "";
   const { engine } = await import(script.src);
-  return (await engine.ready).versions.snapshot;
+  return (await engine.ready).versions.snapshot ?? "";
 }"""
 
 

@@ -4,10 +4,6 @@
 
 VARIANT:
 
-- ``no-snapshot``: the engine's manifest (engine/manifest.json and the copy in the pages
-  that start the engine) names no memory snapshot, so the worker starts Python from
-  scratch even where "keep offline" kept the engine: what the snapshot (Pyodide's private
-  ``_loadSnapshot``) is worth to a returning official.
 - ``search-at-once``: every page's Material configuration names Material's own search
   worker again, instead of ours that waits while the engine starts
   (build_scripts/pages/search_worker.py): what waiting is worth on the engine pages.
@@ -71,15 +67,6 @@ def rewrite_manifest(site_dir: Path, manifest: dict[str, object], *, mark: str =
     return changed
 
 
-def without_snapshot(site: Path) -> None:
-    """The manifest, everywhere it is, without its snapshot; the snapshot's files gone."""
-    manifest = json.loads((site / "engine" / "manifest.json").read_text(encoding="utf-8"))
-    snapshot = manifest.pop("snapshot")["path"]
-    for suffix in ("", ".br", ".gz"):  # nor does "keep offline" download it
-        (site / "engine" / (snapshot + suffix)).unlink()
-    rewrite_manifest(site, manifest)
-
-
 def with_search_at_once(site: Path) -> None:
     """Every page's configuration names Material's search worker instead of ours."""
     changed = 0
@@ -110,7 +97,6 @@ def _patch_worker(site: Path, patch_name: str) -> None:
 
 
 VARIANTS = {
-    "no-snapshot": without_snapshot,
     "search-at-once": with_search_at_once,
     "share-small-modules": with_shared_small_modules,
     "compile-early": with_early_compile,

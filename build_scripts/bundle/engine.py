@@ -1,5 +1,5 @@
-"""Publish the in-browser rules engine: Pyodide, the engine's standard library, the
-lvl_rules wheel and a memory snapshot.
+"""Publish the in-browser rules engine: Pyodide, the engine's standard library and the
+lvl_rules wheel.
 
 :func:`build_bundle` runs in the MkDocs hook before any page is written (``npm ci`` has
 run) and writes ``<site>/engine/``, which it owns entirely (it is emptied first). Every
@@ -8,18 +8,15 @@ page and the engine files it names always come from one build::
 
     engine/manifest.json             what the engine worker loads: sha256 and sizes of each
     engine/pyodide/<version>/        verified copies of the pinned Pyodide files
-    engine/stdlib-<hash>.zip         the engine's standard library, compiled (make_snapshot.mjs)
+    engine/stdlib-<hash>.zip         the engine's standard library, compiled (make_stdlib.mjs)
     engine/wheels/<hash>/<wheel>     lvl_rules, installed by Pyodide's public loadPackage()
                                      from the manifest's lock file entry
-    engine/snapshot-<hash>.bin       Pyodide's memory with lvl_rules imported and both
-                                     editions loaded (make_snapshot.mjs), restored only
-                                     where "keep offline" put it (snapshot.js)
 
 Each file has ``.br`` and ``.gz`` siblings (build_scripts.publish.precompress), and the
 manifest gives its size in each encoding, for the progress a person sees. Every Pyodide
 file is checked against ``pyodide-files.toml`` first (:class:`ChecksumError`). The
-library and the snapshot are made once for their inputs, under ``.cache/engine/``. What
-pyodide-build would do, and why it does not here: README.md, "What pyodide-build does".
+library is made once for its inputs, under ``.cache/engine/``. What pyodide-build would
+do, and why it does not here: README.md, "What pyodide-build does".
 """
 
 from __future__ import annotations
@@ -41,8 +38,7 @@ from build_scripts.publish.precompress import write_atomic, write_siblings
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 PINS = HERE / "pyodide-files.toml"
-MAKER = HERE / "make_snapshot.mjs"
-SNAPSHOT_MODULE = ROOT / "docs" / "assets" / "engine" / "snapshot.js"  # imported by MAKER
+MAKER = HERE / "make_stdlib.mjs"
 NODE_PYODIDE = ROOT / "node_modules" / "pyodide"
 CACHE = ROOT / ".cache" / "engine"
 
@@ -52,7 +48,7 @@ PACKAGE = "lvl-rules"  # the wheel's name in the lock file
 
 
 class BundleError(RuntimeError):
-    """The engine bundle cannot be built (missing input, failed snapshot)."""
+    """The engine bundle cannot be built (missing input, failed standard library)."""
 
 
 class ChecksumError(BundleError):
@@ -86,12 +82,10 @@ def build_bundle(
 
     runtime = f"pyodide/{pins['version']}/"
     published_runtime = [publish(pyodide_dir / name, runtime + name) for name in pins["publish"]]
-    made = cache_dir / "made" / _digest(pins["version"], hashes, _wheel_digest(wheel), MAKER)
-    inputs = ["--pyodide", str(pyodide_dir), "--wheel", str(wheel)]
-    stdlib_file, snapshot_file = made / "stdlib.zip", made / "snapshot.bin"
-    cached = snapshot_file.is_file()
-    _make(stdlib_file, [*inputs, "--stdlib-out"])
-    _make(snapshot_file, [*inputs, "--stdlib", str(stdlib_file), "--out"])
+    key = _digest(pins["version"], hashes, _wheel_digest(wheel), sha256_file(MAKER))
+    stdlib_file = cache_dir / "stdlib" / f"{key}.zip"
+    cached = stdlib_file.is_file()
+    _make(stdlib_file, ["--pyodide", str(pyodide_dir), "--wheel", str(wheel), "--stdlib-out"])
     wheel_sha = sha256_file(wheel)
     published_wheel = publish(wheel, f"wheels/{wheel_sha[:16]}/{wheel.name}")
     lock = json.loads((pyodide_dir / "pyodide-lock.json").read_text(encoding="utf-8"))
@@ -108,13 +102,12 @@ def build_bundle(
         "runtime": published_runtime,
         "stdlib": publish(stdlib_file, f"stdlib-{sha256_file(stdlib_file)[:16]}.zip"),
         "wheel": published_wheel,
-        "snapshot": publish(snapshot_file, f"snapshot-{sha256_file(snapshot_file)[:16]}.bin"),
     }
     write_atomic(engine / "manifest.json", json.dumps(manifest, indent=2).encode() + b"\n")
     return {
         "engine_dir": str(engine),
         "manifest": manifest,
-        "snapshot_cached": cached,
+        "stdlib_cached": cached,
         "seconds": round(time.perf_counter() - started, 3),
     }
 
@@ -158,12 +151,12 @@ def _wheel_digest(wheel: Path) -> str:
 
 
 def _make(target: Path, arguments: list[str]) -> None:
-    """Unless ``target`` exists, run make_snapshot.mjs to write it (its last argument)."""
+    """Unless ``target`` exists, run make_stdlib.mjs to write it (its last argument)."""
     if target.is_file():
         return
     node = shutil.which("node")
     if node is None:
-        raise BundleError("`node` is not on PATH: the engine's files are made with Node.js")
+        raise BundleError("`node` is not on PATH: the engine's library is made with Node.js")
     target.parent.mkdir(parents=True, exist_ok=True)
     scratch = target.with_name(target.name + ".part")
     try:
@@ -175,14 +168,12 @@ def _make(target: Path, arguments: list[str]) -> None:
             check=False,
         )
     except subprocess.TimeoutExpired as error:
-        raise BundleError(f"make_snapshot.mjs took over {error.timeout} s") from None
+        raise BundleError(f"make_stdlib.mjs took over {error.timeout} s") from None
     if done.returncode != 0:
         tail = (done.stderr or done.stdout)[-4000:]
-        raise BundleError(f"make_snapshot.mjs failed (exit {done.returncode}):\n{tail}")
+        raise BundleError(f"make_stdlib.mjs failed (exit {done.returncode}):\n{tail}")
     scratch.replace(target)
 
 
 def _digest(*parts: Any) -> str:
-    """A key for the made files: their inputs, the maker's script and module by content."""
-    texts = [sha256_file(p) if isinstance(p, Path) else p for p in (*parts, SNAPSHOT_MODULE)]
-    return hashlib.sha256(json.dumps(texts, sort_keys=True).encode()).hexdigest()[:32]
+    return hashlib.sha256(json.dumps(parts, sort_keys=True).encode()).hexdigest()[:32]

@@ -11,7 +11,6 @@ from __future__ import annotations
 import io
 
 import pytest
-from engine_page import engine_when_ready
 from pypdf import PdfReader
 
 import lvl_rules
@@ -281,22 +280,6 @@ def test_who_may_use_a_technique(phone, site_url):
     result = phone.locator("#divisions-result p")
     result.wait_for(timeout=ENGINE_MS)
     assert "Adults, brown and black belts (No-Gi)" in result.inner_text()
-
-
-def test_engine_boots_from_its_snapshot(phone, site_url):
-    """Once the engine is kept offline (here by "keep everything"), it restores the
-    build's memory snapshot, the fast start, rather than starting Python afresh, which
-    would still answer, only slowly. Pyodide's private _loadSnapshot/_makeSnapshot are the
-    one private part the worker keeps: this fails loudly when an upgrade breaks them."""
-    phone.goto(site_url)
-    phone.wait_for_selector("[data-lvl-offline~='page']", state="attached", timeout=ENGINE_MS)
-    phone.locator("[data-lvl-offline-keep-all]").click()
-    phone.wait_for_selector("[data-lvl-offline~='everything']", state="attached", timeout=ENGINE_MS)
-    phone.goto(f"{site_url}lookup/?edition=2&age=30&belt=purple&uniform=nogi")
-    rows(phone)
-    versions = engine_when_ready(phone)["versions"]
-    assert versions["snapshot"] == "used"
-    assert versions["lvl_rules"] == lvl_rules.__version__
 
 
 @pytest.mark.parametrize("query", [PARENT, WRESTLER], ids=["parent", "wrestler"])

@@ -10,7 +10,6 @@ import shutil
 from pathlib import Path
 
 import pytest
-from engine_page import engine_when_ready
 from recording_server import serve_recorded
 
 from benchmarks.site_variants import rewrite_manifest
@@ -114,48 +113,13 @@ def test_broken_webassembly_ends_in_the_plain_message_with_the_chart(
         stop_server(server)
 
 
-def test_a_spoilt_snapshot_leaves_python_to_start(chromium, built_site, tmp_path):
-    """The memory snapshot kept offline is spoilt (its bytes are not a snapshot): the
-    worker says so in the console and starts Python instead, with the same answers; the
-    snapshot is never fetched from the server (only "keep offline" fetches it)."""
-    server, url, log = serve_recorded(built_site, tmp_path / "site")
-    manifest = json.loads((built_site.site / "engine" / "manifest.json").read_text("utf-8"))
-    context = chromium.new_context()
-    warnings = []
-    context.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
-    try:
-        page = context.new_page()
-        page.goto(url + LOOKUP)
-        page.wait_for_selector(
-            "[data-lvl-offline-engine='kept']", state="attached", timeout=ENGINE_MS
-        )
-        assert "not kept" == engine_when_ready(page)["versions"]["snapshot"]
-        page.evaluate(
-            """async (url) => {
-              const name = (await caches.keys()).find((each) => each.startsWith("lvl-rules-"));
-              await (await caches.open(name)).put(url, new Response(new Uint8Array(4096).fill(1)));
-            }""",
-            f"{url}engine/{manifest['snapshot']['path']}",
-        )
-        again = context.new_page()
-        again.goto(url + LOOKUP)
-        versions = engine_when_ready(again)["versions"]
-        assert expected() == shown(again)
-        assert versions["snapshot"].startswith("failed: ")
-        assert any("the snapshot did not restore" in text for text in warnings)
-        assert [] == [path for path in log.paths() if "/snapshot-" in path]
-    finally:
-        context.close()
-        stop_server(server)
-
-
 def redeploy(site: Path) -> set[str]:
     """A new build on the server: the engine files under new content addresses (the old
     ones gone), the pages naming them, the lookup page marked; returns the old paths."""
     manifest_file = site / "engine" / "manifest.json"
     manifest = json.loads(manifest_file.read_text(encoding="utf-8"))
     old = set()
-    for entry in (manifest["stdlib"], manifest["snapshot"], manifest["wheel"]):
+    for entry in (manifest["stdlib"], manifest["wheel"]):
         old.add(entry["path"])
         new_path = re.sub(r"[0-9a-f]{16}", lambda m: m.group(0)[::-1], entry["path"], count=1)
         for suffix in ("", ".br", ".gz"):

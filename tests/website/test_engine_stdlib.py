@@ -1,7 +1,7 @@
-"""The engine's standard library (build_scripts/bundle/make_snapshot.mjs --stdlib-out)
-holds every module the engine's interpreter imports: booted as the browser boots it, from
-the snapshot and from scratch, it imports every module of lvl_rules (so any module
-imported only inside a function too) and answers every action."""
+"""The engine's standard library (build_scripts/bundle/make_stdlib.mjs)
+holds every module the engine's interpreter imports: booted as the browser boots it, it
+imports every module of lvl_rules (so any module imported only inside a function too) and
+answers every action."""
 
 from __future__ import annotations
 
@@ -20,14 +20,13 @@ PYODIDE = ROOT / "node_modules" / "pyodide"
 pytestmark = pytest.mark.slow
 
 
-@pytest.mark.parametrize("fresh", [False, True], ids=["from-the-snapshot", "from-scratch"])
-def test_every_lvl_rules_module_imports_on_the_engine_stdlib(built_site, fresh):
+def test_every_lvl_rules_module_imports_on_the_engine_stdlib(built_site):
     """Every module of the wheel imports and every action answers on the cut library."""
     node = shutil.which("node")
     assert node, "Node.js is required"
     command = [node, str(SCRIPT), "--site", str(built_site.site), "--pyodide", str(PYODIDE)]
     done = subprocess.run(
-        [*command, *(["--fresh"] if fresh else [])],
+        command,
         capture_output=True,
         text=True,
         timeout=300,

@@ -88,14 +88,12 @@ def test_groups_say_when_each_file_is_kept(built_site, tmp_path):
     assert "core" == groups["search/search_index.json"]
     assert "core" == groups["404.html"]
     manifest = json.loads((built_site.site / "engine" / "manifest.json").read_text("utf-8"))
-    assert "engine" == groups[f"engine/{manifest['snapshot']['path']}"]
-    _, size, _, download = files[f"engine/{manifest['snapshot']['path']}"]
-    assert manifest["snapshot"]["sizes"] == {
+    assert "engine" == groups[f"engine/{manifest['stdlib']['path']}"]
+    _, size, _, download = files[f"engine/{manifest['stdlib']['path']}"]
+    assert manifest["stdlib"]["sizes"] == {
         "identity": size,
         "br": download,
-        "gzip": (built_site.site / "engine" / (manifest["snapshot"]["path"] + ".gz"))
-        .stat()
-        .st_size,
+        "gzip": (built_site.site / "engine" / (manifest["stdlib"]["path"] + ".gz")).stat().st_size,
     }
     assert [] == [url for url in files if url.endswith((".map", ".gz", ".br"))]
 
@@ -158,11 +156,6 @@ def test_the_engine_is_kept_after_the_calculator_was_used(served, browser_contex
         p for p in log.paths() if p.startswith("/engine/") and p != "/engine/manifest.json"
     ]
     assert len(engine_files) == len(set(engine_files))  # each sent once, kept from the cache
-    # Nothing for a next visit: the memory snapshot comes only with "keep offline".
-    assert "not kept" == engine_when_ready(page)["versions"]["snapshot"]
-    page.wait_for_timeout(3000)
-    assert [] == [p for p in log.paths() if p.startswith("/engine/snapshot-")]
-
     context.set_offline(True)
     page = context.new_page()
     page.goto(url + CALCULATOR)
@@ -185,38 +178,25 @@ def kept_urls(page, url: str) -> list[str]:
     return [each.removeprefix(url) for each in held]
 
 
-def test_the_snapshot_comes_only_with_keep_offline(served, browser_context):
-    """A visit and a repeat visit fetch no memory snapshot, before or after the engine has
-    answered (no byte for a next visit unless asked). Once the reader has asked to keep
-    the calculators offline, it is kept (fetched once, by the service worker) and the
-    next visit restores Python from it without fetching it again."""
-    url, log, _ = served
+def test_a_visit_fetches_nothing_for_the_next(served, browser_context):
+    """A calculator visit and a repeat visit fetch the engine's files the engine loads,
+    each once, and nothing more, before or after the engine has answered: what it loaded
+    is kept from the HTTP cache, and no byte is spent on a next visit (the build before
+    fetched a memory snapshot for it)."""
+    url, log, site = served
     context, _ = browser_context
-
-    def snapshots() -> list[str]:
-        return [p for p in log.paths() if p.startswith("/engine/snapshot-")]
-
     for _ in range(2):
         page = context.new_page()
         page.goto(url + CALCULATOR)
-        assert "not kept" == engine_when_ready(page)["versions"]["snapshot"]
-        page.wait_for_selector(
-            "[data-lvl-offline-engine='kept']", state="attached", timeout=KEPT_MS
-        )
+        engine_when_ready(page)
+        kept = "[data-lvl-offline-engine='kept']"
+        page.wait_for_selector(kept, state="attached", timeout=KEPT_MS)
         page.wait_for_timeout(3000)  # anything the page or the service worker would do after
-        assert [] == snapshots()
         page.close()
-
-    page = context.new_page()
-    page.goto(url + RULE_PAGE)
-    wait_kept(page)
-    page.locator("[data-lvl-offline-keep-all]").click()
-    wait_kept(page, "everything")
-    assert 1 == len(snapshots())
-    again = context.new_page()
-    again.goto(url + CALCULATOR)
-    assert "used" == engine_when_ready(again)["versions"]["snapshot"]
-    assert 1 == len(snapshots())
+    manifest = json.loads((site / "engine" / "manifest.json").read_text("utf-8"))
+    loaded = [manifest["stdlib"], manifest["wheel"], *manifest["runtime"]]
+    sent = [p for p in log.paths() if p.startswith("/engine/") and p != "/engine/manifest.json"]
+    assert sorted(f"/engine/{entry['path']}" for entry in loaded) == sorted(sent)
 
 
 def test_keep_everything_makes_the_whole_site_work_offline(served, browser_context):

@@ -84,8 +84,7 @@ async function engineSettled() {
 
 // On the lookup and calculator: once the engine has started, keep the files it loaded
 // (they are in the browser's HTTP cache by then: no byte is sent again). Nothing is
-// fetched for a next visit: the memory snapshot, the fast start, only with "keep
-// offline" (docs/assets/engine/snapshot.js says what it is worth).
+// fetched for a next visit.
 async function keepEngineOnceStarted(active) {
   const engine = globalThis[Symbol.for("lvl-rules.engine")];
   if (!engine) return;
@@ -132,7 +131,7 @@ function showStatus(status) {
   readyBadge.title = words("build", { version: status.version });
   readyBadge.hidden = !said;
   root.dataset.lvlOffline = status.everything ? "everything" : status.page ? "page" : "";
-  // The engine this page runs is kept (its snapshot too, if it used one).
+  // The engine this page runs is kept.
   if (status.for === "engine") root.dataset.lvlOfflineEngine = status.kept ? "kept" : "";
   keepBox.hidden = status.everything;
   keepButton.textContent = words("keep", { total: mb(status.total - status.cached) });

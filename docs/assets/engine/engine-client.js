@@ -129,7 +129,6 @@ class Engine {
     const manifest = manifestInPage();
     if (this.state !== "ready" || !manifest) return [];
     const used = [manifest.wheel, manifest.stdlib, ...manifest.runtime];
-    if (this.status.versions?.snapshot === "used") used.push(manifest.snapshot);
     return [new URL("manifest.json", ENGINE_URL).href, ...used.map((f) => new URL(f.path, ENGINE_URL).href)];
   }
 
@@ -220,7 +219,7 @@ class Engine {
   _armWatchdog() {
     clearTimeout(this._watchdog);
     if (this.state === "ready") return;
-    // Starting Python (with no snapshot, on a slow phone) reports nothing for longer.
+    // Starting Python (on a slow phone) reports nothing for longer.
     const limit = this.status.stage === "starting" ? STARTING_TIMEOUT_MS : this.timeout;
     this._watchdog = setTimeout(() => {
       const during = this.status.stage ? words("last-step", { stage: this.status.stage }) : "";

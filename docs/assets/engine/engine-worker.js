@@ -5,9 +5,8 @@
 // lvl_rules.faces.api.handle. Besides, it fetches the engine's files itself to count
 // their bytes, for the progress a person sees. The files are <site>/engine/'s
 // (build_scripts/bundle/engine.py), each named by its content in the manifest, with its
-// sha256 and its size in each encoding the server may send (br, gzip, identity). The
-// memory snapshot is never downloaded here: it is restored where the offline cache keeps
-// it ("keep offline"; snapshot.js).
+// sha256 and its size in each encoding the server may send (br, gzip, identity). (A
+// memory snapshot, restored from the offline cache, was measured and removed: README.)
 //
 // Protocol. Page -> worker, first: {type: "start", engineURL, manifest?}
 // Worker -> page:
@@ -132,32 +131,14 @@ async function boot(start, downloadFailed) {
   wasm.priority = "high";
   const downloads = downloadAll([wasm, asmMjs, mjs, stdlib, { ...file(manifest.wheel), priority: "low" }]);
   downloads.then(() => progress("starting"), downloadFailed);
-  const snapshotURL = manifest.snapshot && new URL(manifest.snapshot.path, engineURL).href;
-  const [{ loadPyodide }, kept] = await Promise.all([
-    import(mjs.url.href),
-    snapshotURL && globalThis.caches?.match(snapshotURL).catch(() => null),
-  ]);
+  const { loadPyodide } = await import(mjs.url.href);
   mark("runtime imported");
-  const options = {
+  const pyodide = await loadPyodide({
     indexURL: new URL(manifest.pyodide.path, engineURL).href,
     stdLibURL: stdlib.url.href,
     lockFileContents: manifest.pyodide.lockfile,
     packageBaseUrl: engineURL.href,
-  };
-  let pyodide = null;
-  let snapshot = kept ? "used" : "not kept";
-  if (kept) {
-    try {
-      const { restoring, RESTORED } = await import("./snapshot.js");
-      const restored = await loadPyodide({ ...options, ...restoring(kept) });
-      restored.runPython(RESTORED);
-      pyodide = restored;
-    } catch (error) {
-      console.warn("LVL Rules engine: the snapshot did not restore; starting Python.", error);
-      snapshot = `failed: ${error?.message ?? error}`;
-    }
-  }
-  pyodide ??= await loadPyodide(options);
+  });
   mark("python started");
   await pyodide.loadPackage("lvl-rules", { checkIntegrity: true, messageCallback: () => {} });
   mark("wheel installed");
@@ -169,7 +150,7 @@ json.dumps({"python": sys.version.split()[0], "lvl_rules": lvl_rules.__version__
   );
   const handle = pyodide.pyimport("lvl_rules.faces.api").handle;
   progress("ready");
-  post({ type: "ready", versions: { ...versions, pyodide: pyodide.version, snapshot }, timings });
+  post({ type: "ready", versions: { ...versions, pyodide: pyodide.version }, timings });
   return handle;
 }
 
