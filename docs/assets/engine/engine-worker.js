@@ -126,7 +126,9 @@ async function boot(start, downloadFailed) {
   const file = (entry) => ({ url: new URL(entry.path, engineURL), entry });
   const [mjs, asmMjs, wasm] = manifest.runtime.map(file);
   // The WebAssembly first: on a first visit it is what Python waits for. (Pyodide's own
-  // requests for the same files join these, with their priorities.)
+  // requests for the same files join these, with their priorities. The library asked for
+  // only once the WebAssembly had arrived: 8.6 s to the calculator's answer on 4G, not
+  // 7.8 s; network.py, medians of 4.)
   const stdlib = { ...file(manifest.stdlib), priority: "low" };
   wasm.priority = "high";
   const downloads = downloadAll([wasm, asmMjs, mjs, stdlib, { ...file(manifest.wheel), priority: "low" }]);
