@@ -19,7 +19,7 @@ The benchmark pages:
 - bare:    loadPyodide() on the main thread, the wheel unpacked, lvl_rules imported, one
            eligibility request answered: the baseline (Pyodide's files as it ships them,
            from the same server);
-- bare-stdlib: the same on the engine's standard library (build_scripts/bundle/stdlib.py);
+- bare-stdlib: the same on the engine's standard library (build_scripts/bundle/make_stdlib.mjs);
 - engine:  the same request answered by our engine worker on a page with nothing else
            (no theme, no styles, no service worker): the floor for any page of ours, which
            separates what the engine costs from what the page around it costs.
@@ -250,8 +250,8 @@ def visit(
     """One page view: milliseconds from navigation to the painted first answer.
 
     ``stages``: where to add the engine's stage timings (ms from navigation).
-    ``settle``: then wait until the service worker has kept the page and the engine (its
-    snapshot too), as it has by the time a person comes back.
+    ``settle``: then wait until the service worker has kept the page and the engine, as
+    it has by the time a person comes back.
     """
     page = context.new_page()
     origin = urllib.parse.urlsplit(url)[:2]
@@ -279,11 +279,7 @@ def visit(
             stages.setdefault(stage, []).append(at)
     if settle:
         # What docs/assets/app/offline.js reports once the service worker has kept them.
-        for kept in (
-            "[data-lvl-offline~='page']",
-            "[data-lvl-offline-engine='kept']",
-            "[data-lvl-offline-next-visit='kept']",
-        ):
+        for kept in ("[data-lvl-offline~='page']", "[data-lvl-offline-engine='kept']"):
             page.wait_for_selector(kept, state="attached", timeout=120_000)
     error = page.get_attribute("body", "data-error")
     if error:

@@ -7,7 +7,7 @@ headers: CSP, precompressed files where they exist) and runs the pinned Lighthou
 (npm devDependency) with Debian's Chromium, mobile preset (Lighthouse's default:
 a mid-range phone, simulated slow 4G), ``--runs`` times per page type. Prints the
 median of each figure: the four category scores, and the bytes transferred, in all,
-by resource type, and the engine's share (Pyodide, the snapshot, the wheel: everything
+by resource type, and the engine's share (Pyodide, its library, the wheel: everything
 under /engine/), and how far the text files would shrink if every one were served
 gzipped (``gzip -9`` of the file behind each request not already served compressed).
 

@@ -1,8 +1,8 @@
 """The site on a phone's network: time to the first answer and bytes, per network profile.
 
-    .venv/bin/python -m benchmarks.network [--profiles localhost,4G,"slow 4G"]
+    .venv/bin/python -m benchmarks.network [--profiles localhost,4G,"4G 4xCPU","slow 4G"]
                                             [--pages bare,bare-stdlib,lookup,calculator,rule]
-                                            [--runs 3] [--slow-runs 1]
+                                            [--runs 3] [--slow-runs 1] [--keep-offline]
 
 Builds the whole site as ``make site`` does (PDFs included), adds the benchmark pages of
 benchmarks/pages/ (the bare-Pyodide baselines, served from the same engine files), serves
@@ -17,17 +17,25 @@ target: the page's emulation does not reach it):
 
 - localhost: no emulation;
 - 4G:        9 Mbit/s down, 1.5 Mbit/s up, 60 ms latency;
+- 4G 4xCPU:  4G, and the page's CPU slowed down 4 times (``Emulation.setCPUThrottlingRate``
+             4), a mid-range phone. Chromium 156 throttles only the page's main thread:
+             asked for a dedicated worker (the engine's), it answers "Operation is only
+             supported for pages, not workers", and a busy loop there took as long with
+             the page throttled as without (667 vs 820 ms, noise). So the engine itself
+             runs at this machine's speed: its own time on a phone is larger than here;
 - slow 4G:   1.6 Mbit/s down, 750 kbit/s up, 150 ms latency.
 
 Pages, each visited cold (fresh profile), then once more in a second tab of the same
-profile after the first visit's background work went quiet (repeat visit: the engine
-kept offline, its memory snapshot too unless the visitor saves data):
+profile after the first visit's background work went quiet (repeat visit: what the first
+visit loaded is kept offline, nothing more) and, with ``--keep-offline``, on the
+calculator, once more after the reader asked to keep everything offline (a returning
+official):
 
 - bare:       loadPyodide() on the page, the wheel unpacked, lvl_rules imported, one
               request answered (benchmarks/pages/bare.js): the baseline, on Pyodide's
               files as it ships them (its python_stdlib.zip too), from the same server;
 - bare-stdlib: the same on the engine's standard library (cut and compiled,
-              build_scripts/bundle/stdlib.py): how much of the gain that alone makes;
+              build_scripts/bundle/make_stdlib.mjs): what that alone is worth;
 - lookup:     navigation -> the first answer painted (a technique row, from the rules
               table in the page), and -> the engine's answer painted;
 - calculator: navigation -> the engine's first log line painted (a match from the URL),
@@ -35,9 +43,10 @@ kept offline, its memory snapshot too unless the visitor saves data):
 - rule:       a rule page: the bytes sent within 60 s of its load (nothing to time).
 
 "bytes" is what the server sent for the cold visit until the engine's answer (for rule:
-within 60 s of load); "after" adds everything sent until the profile went quiet (the
-background copy, if any). Prints every run, then medians. A benchmark, not a test:
-exits non-zero only when a page fails.
+within 60 s of load); "60 s" everything sent within 60 s of the cold visit's start (the
+first run of each profile; bytes do not vary between runs), and its ratio to "bytes".
+Prints every run, then medians. A benchmark, not a test: exits non-zero only when a page
+fails.
 """
 
 from __future__ import annotations
@@ -58,6 +67,7 @@ from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import BrowserContext, Page, sync_playwright
+from playwright.sync_api import Error as PlaywrightError
 
 from benchmarks.browser_start import PAGES, add_bench_pages, bare_urls, fresh_profile
 from build_scripts.build_site import build_site
@@ -70,19 +80,27 @@ MBIT = 1_000_000 / 8  # bytes per second
 PROFILES: dict[str, dict[str, Any] | None] = {
     "localhost": None,
     "4G": {"latency": 60, "downloadThroughput": 9 * MBIT, "uploadThroughput": 1.5 * MBIT},
+    "4G 4xCPU": {
+        "latency": 60,
+        "downloadThroughput": 9 * MBIT,
+        "uploadThroughput": 1.5 * MBIT,
+        "cpu": 4,
+    },
     "slow 4G": {"latency": 150, "downloadThroughput": 1.6 * MBIT, "uploadThroughput": 0.75 * MBIT},
 }
 RULE_PAGE = "rules/2/5/"
 RULE_WINDOW_S = 60
+VISIT_WINDOW_S = 60  # what a first visit moves within this, answer and background work
 QUIET_S = 8  # the server sent nothing for this long: the background work is over
 QUIET_CAP_S = 300
 ANSWER_TIMEOUT_MS = 240_000
-# What the engine did with its memory snapshot on this visit ("used", "skipped: ...").
+# What the engine did with its memory snapshot on this visit ("used", "skipped: ...";
+# builds before the snapshot was removed: a baseline), else nothing.
 SNAPSHOT_USE = """async () => {
   const script = document.querySelector("script[src*=engine-client]");
   if (!script) return "";
   const { engine } = await import(script.src);
-  return (await engine.ready).versions.snapshot;
+  return (await engine.ready).versions.snapshot ?? "";
 }"""
 
 
@@ -177,6 +195,8 @@ class Throttle:
             return
         self.session = context.new_cdp_session(page)
         self.session.send("Network.emulateNetworkConditions", self._params())
+        if conditions.get("cpu"):
+            self.session.send("Emulation.setCPUThrottlingRate", {"rate": conditions["cpu"]})
         self._attached: set[str] = set()
         self._next_id = 1
         self.session.on("Target.targetCreated", self._created)
@@ -184,7 +204,8 @@ class Throttle:
         self.session.send("Target.setDiscoverTargets", {"discover": True})
 
     def _params(self) -> dict:
-        return {"offline": False, **(self.conditions or {})}
+        network = {k: v for k, v in (self.conditions or {}).items() if k != "cpu"}
+        return {"offline": False, **network}
 
     def _created(self, event: dict) -> None:
         info = event["targetInfo"]
@@ -243,10 +264,73 @@ def answer_visit(
     return {"first": first, "engine": engine, "bytes": sent, "snapshot": snapshot}, started, page
 
 
+def returning_official(
+    context: BrowserContext, page: Page, url: str, conditions: dict | None, traffic: Traffic
+) -> dict[str, Any]:
+    """On ``page`` (open, answered), ask to keep everything offline, wait until it is
+    kept, then visit ``url`` again: that visit's figures (as answer_visit's)."""
+    page.wait_for_selector("[data-lvl-offline~='page']", state="attached", timeout=120_000)
+    page.locator("[data-lvl-offline-keep-all]").click()
+    everything = "[data-lvl-offline~='everything']"
+    page.wait_for_selector(everything, state="attached", timeout=QUIET_CAP_S * 1000)
+    page.close()
+    figures, _, again = answer_visit(context, url, conditions, traffic)
+    again.close()
+    return figures
+
+
+def visits(
+    context: BrowserContext,
+    url: str,
+    conditions: dict | None,
+    traffic: Traffic,
+    *,
+    window: bool,
+    keep_offline: bool,
+) -> dict[str, Any]:
+    """A cold visit, a repeat visit once the first went quiet and, with ``keep_offline``,
+    a returning official's; with ``window``, the bytes sent within VISIT_WINDOW_S of the
+    cold visit's start. Returns the figures and a line that says them."""
+    cold, started, page = answer_visit(context, url, conditions, traffic)
+    sent = None
+    if window:
+        end = started + VISIT_WINDOW_S
+        page.wait_for_timeout(max(0.0, end - time.time()) * 1000)
+        sent = sum(entry[2] for entry in traffic.since(started, end))
+    else:
+        traffic.wait_quiet(started, page)
+    page.close()
+    repeat, _, page = answer_visit(context, url, conditions, traffic)
+    kept = returning_official(context, page, url, conditions, traffic) if keep_offline else None
+    page.close()
+    line = (
+        f"cold {cold['first']:7.0f} / engine {cold['engine']:7.0f} ms {cold['bytes']:>11,} B"
+        + (f" (60 s: {sent:>11,} B)" if sent is not None else "")
+        + f"  repeat {repeat['first']:6.0f} / engine {repeat['engine']:6.0f} ms"
+        f" {repeat['bytes']:>9,} B"
+        + (f"  kept offline: engine {kept['engine']:6.0f} ms" if kept else "")
+    )
+    snapshots = [visit["snapshot"] for visit in (cold, repeat, kept) if visit]
+    if cold["snapshot"]:
+        line += "  snapshot: " + ", ".join(snapshots)
+    return {
+        "cold": cold["first"],
+        "cold engine": cold["engine"],
+        "bytes": cold["bytes"],
+        "60 s": sent,
+        "repeat": repeat["first"],
+        "repeat engine": repeat["engine"],
+        "repeat bytes": repeat["bytes"],
+        "kept engine": kept and kept["engine"],
+        "line": line,
+    }
+
+
 def rule_visit(
-    context: BrowserContext, url: str, conditions: dict | None, traffic: Traffic
-) -> tuple[int, dict[str, int]]:
-    """A rule page, then RULE_WINDOW_S: (bytes within the window, bytes per kind)."""
+    context: BrowserContext, url: str, conditions: dict | None, traffic: Traffic, **_: bool
+) -> dict[str, Any]:
+    """A rule page, then RULE_WINDOW_S: the bytes within the window, and a line that says
+    them by kind."""
     page = context.new_page()
     Throttle(context, page, conditions)
     started = time.time()
@@ -258,7 +342,11 @@ def rule_visit(
     for _, path, sent in entries:
         kinds[_kind(path)] = kinds.get(_kind(path), 0) + sent
     page.close()
-    return sum(kinds.values()), kinds
+    detail = ", ".join(f"{kind} {sent:,}" for kind, sent in sorted(kinds.items()))
+    return {
+        "bytes": sum(kinds.values()),
+        "line": f"rule page: {sum(kinds.values()):,} B ({detail})",
+    }
 
 
 def _kind(path: str) -> str:
@@ -279,6 +367,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=3, help="runs on localhost and 4G")
     parser.add_argument("--slow-runs", type=int, default=1, help="runs on slow 4G")
     parser.add_argument(
+        "--keep-offline",
+        action="store_true",
+        help="on the calculator, a third visit after keeping everything offline",
+    )
+    parser.add_argument(
         "--site",
         action="append",
         default=[],
@@ -291,6 +384,7 @@ def main(argv: list[str] | None = None) -> int:
     pages = [name.strip() for name in args.pages.split(",")]
 
     results: dict[tuple[str, str, str], dict[str, list[float]]] = {}
+    failed: list[str] = []
     with contextlib.ExitStack() as stack:
         scratch = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="lvl-net-")))
         sites = {}
@@ -320,47 +414,27 @@ def main(argv: list[str] | None = None) -> int:
                     order = list(sites.items())
                     for label, (urls, traffic) in order if number % 2 else order[::-1]:
                         figures = results.setdefault((label, profile, name), {})
-                        with fresh_profile(playwright) as context:
-                            if name == "rule":
-                                if number > 1:
+                        try:
+                            with fresh_profile(playwright) as context:
+                                if name == "rule" and number > 1:
                                     continue  # 60 s each; bytes do not vary
-                                total, kinds = rule_visit(context, urls[name], conditions, traffic)
-                                figures.setdefault("bytes", []).append(total)
-                                detail = ", ".join(f"{k} {v:,}" for k, v in sorted(kinds.items()))
-                                print(f"{label}: {profile:9} rule page: {total:,} B ({detail})")
-                                continue
-                            cold, started, page = answer_visit(
-                                context, urls[name], conditions, traffic
-                            )
-                            last = traffic.wait_quiet(started, page)
-                            after = sum(entry[2] for entry in traffic.since(started, last))
-                            page.close()
-                            repeat, _, page = answer_visit(context, urls[name], conditions, traffic)
-                            page.close()
-                        for key, value in (
-                            ("cold", cold["first"]),
-                            ("cold engine", cold["engine"]),
-                            ("bytes", cold["bytes"]),
-                            ("after", after),
-                            ("repeat", repeat["first"]),
-                            ("repeat engine", repeat["engine"]),
-                            ("repeat bytes", repeat["bytes"]),
-                        ):
-                            figures.setdefault(key, []).append(value)
+                                run = (rule_visit if name == "rule" else visits)(
+                                    context, urls[name], conditions, traffic,
+                                    window=number == 1,
+                                    keep_offline=args.keep_offline and name == "calculator",
+                                )  # fmt: skip
+                        except PlaywrightError as error:  # a visit that never answered
+                            failed.append(f"{label}: {profile} run {number} {name}: {error}")
+                            print(f"FAILED {failed[-1].splitlines()[0]}", flush=True)
+                            continue
+                        for key, value in run.items():
+                            if isinstance(value, (int, float)):
+                                figures.setdefault(key, []).append(value)
                         print(
-                            f"{label}: {profile:9} run {number} {name:10} cold {cold['first']:7.0f}"
-                            f" / engine {cold['engine']:7.0f} ms {cold['bytes']:>11,} B"
-                            f" (until quiet {after:>11,} B)  repeat {repeat['first']:6.0f}"
-                            f" / engine {repeat['engine']:6.0f} ms {repeat['bytes']:>9,} B"
-                            + (
-                                f"  snapshot: {cold['snapshot']}, then {repeat['snapshot']}"
-                                if cold["snapshot"]
-                                else ""
-                            ),
-                            flush=True,
+                            f"{label}: {profile:9} run {number} {name:10} {run['line']}", flush=True
                         )
     print_table(results, profiles, pages)
-    return 0
+    return 1 if failed else 0
 
 
 def print_table(
@@ -373,10 +447,12 @@ def print_table(
     labels = list(dict.fromkeys(label for label, _, _ in results))
     print(f"\nmedians (load at the end {load}); bytes exact, as sent by the server")
     print("first: the first answer painted (the lookup's comes from its rules table);")
-    print("engine: the engine's answer painted; bytes: sent until then")
+    print("engine: the engine's answer painted; bytes: sent until then; 60 s: sent within")
+    print("60 s of the visit's start (/ bytes); kept: the engine's answer after keep offline")
     print(
         f"{'profile':10}{'page':12}{'site':12}{'first ms':>9}{'engine ms':>10}{'bytes':>13}"
-        f"{'until quiet':>14}{'repeat first':>13}{'engine':>8}{'repeat B':>11}{'runs':>6}"
+        f"{'60 s':>12}{'/ bytes':>8}{'repeat first':>13}{'engine':>8}{'repeat B':>11}"
+        f"{'kept':>7}{'runs':>6}"
     )
     for profile in profiles:
         for name in pages:
@@ -395,12 +471,14 @@ def print_table(
                     continue
                 print(
                     f"{head}{median('cold'):9.0f}{median('cold engine'):10.0f}"
-                    f"{median('bytes'):>13,.0f}{median('after'):>14,.0f}"
+                    f"{median('bytes'):>13,.0f}{median('60 s'):>12,.0f}"
+                    f"{median('60 s') / median('bytes'):>7.2f}x"
                     f"{median('repeat'):13.0f}{median('repeat engine'):8.0f}"
-                    f"{median('repeat bytes'):>11,.0f}{len(figures['cold']):6}"
+                    f"{median('repeat bytes'):>11,.0f}{median('kept engine'):7.0f}"
+                    f"{len(figures['cold']):6}"
                 )
         for label in labels:
-            for kind in ("cold engine", "repeat engine"):
+            for kind in ("cold engine", "repeat engine", "kept engine"):
                 for baseline in ("bare", "bare-stdlib"):
                     bare = results.get((label, profile, baseline), {}).get(kind)
                     for name in ("lookup", "calculator"):

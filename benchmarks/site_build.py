@@ -2,7 +2,7 @@
 
 Runs the whole build (`build_scripts.build_site`, as `make site`: strict MkDocs build,
 engine bundle, PDFs, host files) into an empty folder three times, the engine's
-snapshot cache as it is (usually warm), and prints the median wall time with its split.
+engine cache as it is (usually warm), and prints the median wall time with its split.
 A figure, not a test.
 """
 
@@ -18,7 +18,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-TIMING = re.compile(r"generate ([\d.]+)s, engine ([\d.]+)s \(snapshot (\w+)\)")
+TIMING = re.compile(r"generate ([\d.]+)s, engine ([\d.]+)s \(standard library (\w+)\)")
 STEPS = re.compile(r"site build: mkdocs ([\d.]+)s, pdf ([\d.]+)s, host files ([\d.]+)s")
 RUNS = 3
 BUDGET_SECONDS = 10.0
@@ -45,7 +45,7 @@ def one_build() -> dict[str, float | str]:
         "wall": wall,
         "generate": float(hook.group(1)),
         "engine": float(hook.group(2)),
-        "snapshot": hook.group(3),
+        "stdlib": hook.group(3),
         "mkdocs": float(steps.group(1)),
         "pdf": float(steps.group(2)),
         "host files": float(steps.group(3)),
@@ -66,8 +66,8 @@ def main() -> int:
     )
     rows = [
         ("generating pages from lvl_rules", median("generate")),
-        ("engine bundle (Pyodide, wheel, snapshot "
-         + ", ".join(str(r["snapshot"]) for r in runs) + ")", median("engine")),
+        ("engine bundle (Pyodide, wheel, standard library "
+         + ", ".join(str(r["stdlib"]) for r in runs) + ")", median("engine")),
         ("rest of MkDocs (Material, search index)",
          median("mkdocs") - median("generate") - median("engine")),
         ("printing the PDFs (Chromium)", median("pdf")),

@@ -4,10 +4,6 @@
 
 VARIANT:
 
-- ``no-snapshot``: the engine's manifest (engine/manifest.json and the copy in the pages
-  that start the engine) names no memory snapshot, so the worker starts Python from
-  scratch and installs the wheel: what the snapshot (Pyodide's private ``_loadSnapshot``)
-  is worth, against its 2.5 MB of download (with its part of the standard library).
 - ``search-at-once``: every page's Material configuration names Material's own search
   worker again, instead of ours that waits while the engine starts
   (build_scripts/pages/search_worker.py): what waiting is worth on the engine pages.
@@ -19,10 +15,6 @@ VARIANT:
   and ``WebAssembly.instantiateStreaming`` (benchmarks/pages/compile-early.js: the
   WebAssembly compiled from the worker's early download, the module handed to Pyodide):
   what those patches were worth.
-- ``wheel-in-fsinit``: the engine worker writes the wheel's files into site-packages from
-  Pyodide's ``fsInit`` hook, before Python runs (benchmarks/pages/wheel-in-fsinit.js, the
-  former worker's zip reader), instead of ``loadPackage`` once Python has started: what
-  that way was worth.
 
 Then measure side by side, interleaved::
 
@@ -39,7 +31,7 @@ import shutil
 import sys
 from pathlib import Path
 
-from build_scripts.bundle.manifest import rewrite_manifest
+from build_scripts.bundle.manifest import MANIFEST_ELEMENT_ID, manifest_element
 from build_scripts.pages.search_worker import imported_by_ours
 from build_scripts.publish.host_files import write_host_files
 
@@ -49,11 +41,30 @@ ROOT = Path(__file__).resolve().parent.parent
 OUR_SEARCH_WORKER = re.compile(r'(?<="search": ")(?P<folder>[^"]*/workers/)search-when-free\.js"')
 
 
-def without_snapshot(site: Path) -> None:
-    """The manifest, everywhere it is, without its snapshot."""
-    manifest = json.loads((site / "engine" / "manifest.json").read_text(encoding="utf-8"))
-    manifest.pop("snapshot")
-    rewrite_manifest(site, manifest)
+def rewrite_manifest(site_dir: Path, manifest: dict[str, object], *, mark: str = "") -> int:
+    """Write ``manifest`` as a built site's engine/manifest.json and into every page that
+    carries one, with ``mark`` before their ``</head>``, and drop those pages' stale
+    precompressed siblings; for benchmarks and tests that change a built site's engine
+    (run ``build_scripts.publish.host_files.write_host_files`` afterwards). Returns how
+    many pages changed."""
+    site_dir = Path(site_dir)
+    (site_dir / "engine" / "manifest.json").write_text(
+        json.dumps(manifest, indent=2) + "\n", encoding="utf-8"
+    )
+    element = re.compile(
+        rf'<script type="application/json" id="{MANIFEST_ELEMENT_ID}">.*?</script>', re.S
+    )
+    changed = 0
+    for page in site_dir.rglob("*.html"):
+        text = page.read_text(encoding="utf-8")
+        if MANIFEST_ELEMENT_ID not in text:
+            continue
+        text = element.sub(lambda _: manifest_element(manifest), text)
+        page.write_text(text.replace("</head>", mark + "</head>", 1), encoding="utf-8")
+        for suffix in (".gz", ".br"):
+            page.with_name(page.name + suffix).unlink(missing_ok=True)
+        changed += 1
+    return changed
 
 
 def with_search_at_once(site: Path) -> None:
@@ -85,46 +96,10 @@ def _patch_worker(site: Path, patch_name: str) -> None:
     worker.write_text(patch + "\n" + worker.read_text("utf-8"), encoding="utf-8")
 
 
-# The worker's text each change replaces, and what replaces it (a worker that no longer
-# has one of them stops the variant: measure again against the new worker).
-WHEEL_IN_FSINIT = (
-    (
-        '  downloads.fetch(wheel, { priority: "low" });\n',
-        '  const wheelBytes = downloads.fetch(wheel, { keep: true, priority: "low" });\n',
-    ),
-    (
-        "    packageBaseUrl: engineURL.href,\n",
-        "    packageBaseUrl: engineURL.href,\n"
-        "    fsInit: async (FS, { sitePackages }) => {\n"
-        "      await unzipInto(FS, sitePackages, await wheelBytes);\n"
-        "    },\n",
-    ),
-    (
-        '  await pyodide.loadPackage("lvl-rules", { checkIntegrity: true, '
-        "messageCallback: () => {} });\n",
-        "",
-    ),
-)
-
-
-def with_wheel_in_fsinit(site: Path) -> None:
-    """The engine worker installs the wheel from fsInit instead of loadPackage."""
-    worker = site / "assets" / "engine" / "engine-worker.js"
-    text = worker.read_text("utf-8")
-    for old, new in WHEEL_IN_FSINIT:
-        if text.count(old) != 1:
-            raise SystemExit(f"wheel-in-fsinit: the engine worker no longer has {old.strip()!r}")
-        text = text.replace(old, new)
-    reader = (ROOT / "benchmarks" / "pages" / "wheel-in-fsinit.js").read_text("utf-8")
-    worker.write_text(text + "\n" + reader, encoding="utf-8")
-
-
 VARIANTS = {
-    "no-snapshot": without_snapshot,
     "search-at-once": with_search_at_once,
     "share-small-modules": with_shared_small_modules,
     "compile-early": with_early_compile,
-    "wheel-in-fsinit": with_wheel_in_fsinit,
 }
 
 

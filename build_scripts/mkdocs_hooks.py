@@ -122,9 +122,9 @@ def on_env(env: Any, config: Any, files: Files) -> Any:
     if env.globals["lvl_page_policy"] is None:
         log.info("LVL Rules: mkdocs serve: no CSP <meta> and no service worker")
     log.info(
-        "LVL Rules timings: generate %.3fs, engine %.3fs (snapshot %s)",
+        "LVL Rules timings: generate %.3fs, engine %.3fs (standard library %s)",
         TIMINGS.get("generate", 0.0),
         time.perf_counter() - started,
-        "cached" if summary.get("snapshot_cached") else "made",
+        "cached" if summary.get("stdlib_cached") else "made",
     )
     return env

@@ -1,3 +1,2 @@
-"""The browser engine's files: the lvl_rules wheel as the browser gets it (one per build,
-without what only the build reads), the pinned Pyodide runtime, the memory snapshot and
-the manifest, written into ``<site>/engine/``."""
+"""The browser engine's files: the lvl_rules wheel (one per build), the pinned Pyodide
+runtime, the engine's standard library and the manifest, written into ``<site>/engine/``."""

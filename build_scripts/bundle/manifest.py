@@ -8,7 +8,6 @@ The manifest itself is written by :func:`build_scripts.bundle.engine.build_bundl
 from __future__ import annotations
 
 import json
-import re
 import zipfile
 from pathlib import Path
 from typing import Any
@@ -41,32 +40,6 @@ def json_element(element_id: str, data: object) -> str:
     end the element."""
     payload = json.dumps(data, separators=(",", ":")).replace("<", "\\u003c")
     return f'<script type="application/json" id="{element_id}">{payload}</script>'
-
-
-def rewrite_manifest(site_dir: Path, manifest: dict[str, object], *, mark: str = "") -> int:
-    """Write ``manifest`` as a built site's engine/manifest.json and into every page that
-    carries one, with ``mark`` before their ``</head>``, and drop those pages' stale
-    precompressed siblings; for benchmarks and tests that change a built site's engine
-    (run ``build_scripts.publish.host_files.write_host_files`` afterwards). Returns how
-    many pages changed."""
-    site_dir = Path(site_dir)
-    (site_dir / "engine" / "manifest.json").write_text(
-        json.dumps(manifest, indent=2) + "\n", encoding="utf-8"
-    )
-    element = re.compile(
-        rf'<script type="application/json" id="{MANIFEST_ELEMENT_ID}">.*?</script>', re.S
-    )
-    changed = 0
-    for page in site_dir.rglob("*.html"):
-        text = page.read_text(encoding="utf-8")
-        if MANIFEST_ELEMENT_ID not in text:
-            continue
-        text = element.sub(lambda _: manifest_element(manifest), text)
-        page.write_text(text.replace("</head>", mark + "</head>", 1), encoding="utf-8")
-        for suffix in (".gz", ".br"):
-            page.with_name(page.name + suffix).unlink(missing_ok=True)
-        changed += 1
-    return changed
 
 
 def lock_entry(wheel: Path, file_name: str, sha256: str) -> dict[str, Any]:

@@ -1,42 +1,29 @@
-// Boot the engine as the browser does, in Node, from a built site's engine/ folder: the
-// snapshot unpacked by the worker's own module (docs/assets/engine/snapshot.js) and
-// restored on the part of the standard library it has not imported, or (--fresh) Python
-// started on the engine's whole standard library; the wheel installed by loadPackage from
-// the manifest's lock entry; then import every module of the wheel (so any module
-// lvl_rules imports only inside a function is imported too) and answer one request of
-// each action. Prints one JSON line.
+// Boot the engine as the browser does, in Node, from a built site's engine/ folder, on
+// the engine's standard library, the wheel installed by loadPackage from the manifest's
+// lock entry; then import every module of the wheel (so any module lvl_rules imports
+// only inside a function is imported too) and answer one request of each action. Prints
+// one JSON line.
 //
-//   node tests/pyodide/engine_on_its_stdlib.mjs --site SITE --pyodide node_modules/pyodide [--fresh]
+//   node tests/pyodide/engine_on_its_stdlib.mjs --site SITE --pyodide node_modules/pyodide
 
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 
-import { RESTORED, unpackSnapshot } from "../../docs/assets/engine/snapshot.js";
-
 const { values } = parseArgs({
-  options: { site: { type: "string" }, pyodide: { type: "string" }, fresh: { type: "boolean" } },
+  options: { site: { type: "string" }, pyodide: { type: "string" } },
 });
 const engine = path.resolve(values.site, "engine") + path.sep;
 const manifest = JSON.parse(await readFile(engine + "manifest.json", "utf8"));
 const { loadPyodide } = await import(pathToFileURL(path.resolve(values.pyodide, "pyodide.mjs")).href);
 
-async function snapshot() {
-  const packed = new Uint8Array(await readFile(engine + manifest.snapshot.path));
-  const wasm = manifest.runtime.find((entry) => entry.path.endsWith(".wasm"));
-  return unpackSnapshot(packed, manifest.snapshot, new Uint8Array(await readFile(engine + wasm.path)));
-}
-
 const pyodide = await loadPyodide({
   indexURL: path.resolve(values.pyodide) + path.sep,
   lockFileContents: manifest.pyodide.lockfile,
   packageBaseUrl: engine,
-  ...(values.fresh
-    ? { stdLibURL: engine + manifest.stdlib.path }
-    : { stdLibURL: engine + manifest.snapshot.stdlib.path, _loadSnapshot: await snapshot() }),
+  stdLibURL: engine + manifest.stdlib.path,
 });
-if (!values.fresh) pyodide.runPython(RESTORED);
 await pyodide.loadPackage("lvl-rules", { checkIntegrity: true, messageCallback: () => {} });
 console.log(
   pyodide.runPython(`

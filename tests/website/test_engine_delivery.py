@@ -10,11 +10,10 @@ import shutil
 from pathlib import Path
 
 import pytest
-from engine_page import engine_answer, engine_when_ready
+from engine_page import engine_answer
 from recording_server import serve_recorded
 
-import lvl_rules
-from build_scripts.bundle.manifest import rewrite_manifest
+from benchmarks.site_variants import rewrite_manifest
 from build_scripts.publish.host_files import write_host_files
 from build_scripts.publish.security import PAGE_POLICY, WORKER_PATH
 from build_scripts.tools.serve import stop_server
@@ -119,68 +118,13 @@ def test_broken_webassembly_ends_in_the_plain_message_with_the_chart(
         stop_server(server)
 
 
-def test_a_snapshot_that_does_not_restore_leaves_python_to_start_afresh(
-    chromium, built_site, tmp_path
-):
-    """The memory snapshot spoilt on its way (its bytes are not the manifest's): the
-    worker says so in the console and starts Python on the whole standard library, which
-    it had not needed until then; the answers are the same."""
-    server, url, log = serve_recorded(built_site, tmp_path / "site")
-    manifest = json.loads((built_site.site / "engine" / "manifest.json").read_text("utf-8"))
-    context = chromium.new_context()
-    warnings = []
-    context.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
-    try:
-        context.route(
-            "**/engine/snapshot-*.bin",
-            lambda route: route.fulfill(status=200, body=b"\1" * 4096),
-        )
-        page = context.new_page()
-        page.goto(url + ENGINE_PAGE)
-        assert expected() == shown(page)
-        versions = engine_when_ready(page)["versions"]
-        assert versions["snapshot"].startswith("failed: ")
-        assert "sha256" in versions["snapshot"]
-        assert any("starting Python from scratch" in text for text in warnings)
-        sent = log.paths()
-        assert f"/engine/{manifest['snapshot']['stdlib']['path']}" in sent
-        assert f"/engine/{manifest['stdlib']['path']}" in sent
-    finally:
-        context.close()
-        stop_server(server)
-
-
-def test_engine_boots_from_its_snapshot(chromium, site_url):
-    """Once the engine is kept offline (here by "keep everything"), it restores the
-    build's memory snapshot, the fast start, rather than starting Python afresh, which
-    would still answer, only slowly. Pyodide's private _loadSnapshot/_makeSnapshot are the
-    one private part the worker keeps: this fails loudly when an upgrade breaks them."""
-    context = chromium.new_context()
-    try:
-        page = context.new_page()
-        page.goto(site_url)
-        page.wait_for_selector("[data-lvl-offline~='page']", state="attached", timeout=ENGINE_MS)
-        page.locator("[data-lvl-offline-keep-all]").click()
-        page.wait_for_selector(
-            "[data-lvl-offline~='everything']", state="attached", timeout=ENGINE_MS
-        )
-        page.goto(site_url + ENGINE_PAGE)
-        assert expected() == shown(page)
-        versions = engine_when_ready(page)["versions"]
-        assert versions["snapshot"] == "used"
-        assert versions["lvl_rules"] == lvl_rules.__version__
-    finally:
-        context.close()
-
-
 def redeploy(site: Path) -> set[str]:
     """A new build on the server: the engine files under new content addresses (the old
     ones gone), the pages naming them marked; returns the old paths."""
     manifest_file = site / "engine" / "manifest.json"
     manifest = json.loads(manifest_file.read_text(encoding="utf-8"))
     old = set()
-    snapshot = manifest["snapshot"]
-    for entry in (manifest["stdlib"], snapshot, snapshot["stdlib"], manifest["wheel"]):
+    for entry in (manifest["stdlib"], manifest["wheel"]):
         old.add(entry["path"])
         new_path = re.sub(r"[0-9a-f]{16}", lambda m: m.group(0)[::-1], entry["path"], count=1)
         for suffix in ("", ".br", ".gz"):

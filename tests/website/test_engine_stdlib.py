@@ -1,7 +1,7 @@
-"""The engine's standard library (build_scripts/bundle/stdlib.py) holds every module the
-engine's interpreter imports: booted as the browser boots it, from the snapshot and from
-scratch (its fallback), it imports every module of lvl_rules (so any module imported only
-inside a function too) and answers every action."""
+"""The engine's standard library (build_scripts/bundle/make_stdlib.mjs)
+holds every module the engine's interpreter imports: booted as the browser boots it, it
+imports every module of lvl_rules (so any module imported only inside a function too) and
+answers every action."""
 
 from __future__ import annotations
 
@@ -20,14 +20,13 @@ PYODIDE = ROOT / "node_modules" / "pyodide"
 pytestmark = pytest.mark.slow
 
 
-@pytest.mark.parametrize("fresh", [False, True], ids=["from-the-snapshot", "from-scratch"])
-def test_every_lvl_rules_module_imports_on_the_engine_stdlib(built_site, fresh):
+def test_every_lvl_rules_module_imports_on_the_engine_stdlib(built_site):
     """Every module of the wheel imports and every action answers on the cut library."""
     node = shutil.which("node")
     assert node, "Node.js is required"
     command = [node, str(SCRIPT), "--site", str(built_site.site), "--pyodide", str(PYODIDE)]
     done = subprocess.run(
-        [*command, *(["--fresh"] if fresh else [])],
+        command,
         capture_output=True,
         text=True,
         timeout=300,
@@ -70,20 +69,3 @@ def test_the_engine_stdlib_is_a_small_part_of_pyodides_compiled(built_site):
     assert len(kept) < len(every) / 2
     # The interpreter carries the frozen modules in itself: never read from the zip.
     assert not names & {"os.pyc", "io.pyc", "site.pyc", "importlib/_bootstrap.pyc"}
-
-
-def test_the_snapshot_gets_only_the_library_it_has_not_imported(built_site):
-    """A worker that restores the snapshot gets the part of the engine's standard library
-    the snapshot's interpreter has not imported: what only the CLI imports, say, not what
-    every request runs on; the same files, byte for byte, stored."""
-    engine = built_site.site / "engine"
-    manifest = json.loads((engine / "manifest.json").read_text("utf-8"))
-    with zipfile.ZipFile(engine / manifest["stdlib"]["path"]) as whole:
-        every = {info.filename: whole.read(info) for info in whole.infolist()}
-    with zipfile.ZipFile(engine / manifest["snapshot"]["stdlib"]["path"]) as part:
-        rest = {info.filename: part.read(info) for info in part.infolist()}
-        assert {info.compress_type for info in part.infolist()} == {zipfile.ZIP_STORED}
-    assert "argparse.pyc" in rest
-    assert not rest.keys() & {"json/__init__.pyc", "tomllib/_parser.pyc", "tarfile.pyc"}
-    assert all(every[name] == data for name, data in rest.items())
-    assert len(rest) < len(every) / 10

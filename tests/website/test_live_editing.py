@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-START_SECONDS = 180  # a cold engine snapshot on a loaded 2-core machine
+START_SECONDS = 180  # a cold engine start on a loaded 2-core machine
 
 
 def free_port() -> int:

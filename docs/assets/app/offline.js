@@ -83,12 +83,8 @@ async function engineSettled() {
 }
 
 // On the lookup and calculator: once the engine has started, keep the files it loaded
-// (they are in the browser's HTTP cache by then: no byte is sent again). Once it has
-// answered, unless the visitor saves data, also what the next visit may need (engine.files
-// says which): its memory snapshot if this visit did without it (a slow network), so that
-// the next restores Python from it instead of starting it (benchmarks/network.py, repeat
-// visit); the whole standard library if it restored the snapshot. Downloaded in the
-// background.
+// (they are in the browser's HTTP cache by then: no byte is sent again). Nothing is
+// fetched for a next visit.
 async function keepEngineOnceStarted(active) {
   const engine = globalThis[Symbol.for("lvl-rules.engine")];
   if (!engine) return;
@@ -98,9 +94,6 @@ async function keepEngineOnceStarted(active) {
     return;
   }
   active.postMessage({ type: "keep", urls: engine.files(), for: "engine" });
-  if (savesData()) return;
-  await engine.answered;
-  active.postMessage({ type: "keep", urls: engine.files({ forNextTime: true }), for: "next-visit" });
 }
 
 // The files of this site this page has loaded (the service worker keeps those of its build),
@@ -138,9 +131,8 @@ function showStatus(status) {
   readyBadge.title = words("build", { version: status.version });
   readyBadge.hidden = !said;
   root.dataset.lvlOffline = status.everything ? "everything" : status.page ? "page" : "";
-  // The engine this page runs is kept (its snapshot too, if it used one).
+  // The engine this page runs is kept.
   if (status.for === "engine") root.dataset.lvlOfflineEngine = status.kept ? "kept" : "";
-  if (status.for === "next-visit") root.dataset.lvlOfflineNextVisit = status.kept ? "kept" : "";
   keepBox.hidden = status.everything;
   keepButton.textContent = words("keep", { total: mb(status.total - status.cached) });
   if (keeping && !status.everything) {

@@ -1,44 +1,32 @@
 /**
- * LVL Rules engine client: the page side of the in-browser rules engine.
- *
- * The same lvl_rules package as the CLI, run by Pyodide in ONE module Web Worker
- * (engine-worker.js). Importing this module starts the worker at once; the worker is a
- * module-level singleton, so it survives Material's instant navigation (which swaps the
- * page content without reloading JavaScript modules) and later pages get answers at once.
+ * LVL Rules engine client: the page side of the in-browser rules engine, the same
+ * lvl_rules package as the CLI, run by Pyodide in one module Web Worker
+ * (engine-worker.js). Importing this module starts the worker; it is a singleton, so it
+ * survives Material's instant navigation and later pages get answers at once.
  *
  *   import { engine, EngineError } from "<site>/assets/engine/engine-client.js";
- *
  *   const stop = engine.onProgress((p) => {
- *     // p = {state, stage, loaded, total, elapsed}
- *     //   state: "starting" | "ready" | "failed"
- *     //   stage: "downloading" | "starting" | "ready"
- *     //   loaded/total: bytes downloaded of all the engine's files, as the network
- *     //   carried them (null before the first report)
- *     //   elapsed: ms since the engine was started; p.error: the Error once failed
+ *     // p = {state, stage, loaded, total, elapsed}; state: "starting" | "ready" |
+ *     // "failed"; stage: "downloading" | "starting" | "ready"; loaded/total: bytes of all
+ *     // the engine's files as the network carried them (null before the first report);
+ *     // elapsed: ms since the engine was started; p.error: the Error once failed
  *   });                                   // called at once with the latest state; stop()
  *   await engine.ready;                   // {versions, timings}; rejects with EngineError
- *   const result = await engine.request({
- *     action: "eligibility", edition: "2", age: 30, belt: "purple", uniform: "nogi",
- *   });                                   // the "result" of lvl_rules.faces.api.handle
+ *   const result = await engine.request({ action: "editions" }, { timeout });
+ *                                         // the "result" of lvl_rules.faces.api.handle
  *
- * request(obj, {timeout}) resolves with the answer's `result`. It rejects with an
- * EngineError whose `kind` says why:
- *   "rules"    lvl_rules refused the request (ok: false); `field` names the request field
- *              at fault (e.g. "age"), `message` is the rule engine's explanation
- *   "startup"  the engine could not start (no WebAssembly, blocked by CSP, missing file,
- *              checksum mismatch); every request rejects until engine.restart()
- *   "timeout"  no progress while starting, or no answer, within `timeout` ms (default
- *              engine.timeout = 20000); a stuck worker is ended and the next request
- *              starts a new one
- *   "internal" the engine failed while answering (a bug; the message says where)
+ * request() rejects with an EngineError whose `kind` says why: "rules" (lvl_rules refused
+ * the request: `field` names the field at fault, the message explains), "startup" (the
+ * engine could not start: every request rejects until engine.restart()), "timeout" (no
+ * progress while starting, or no answer, within `timeout` ms, default engine.timeout; a
+ * stuck worker is ended and the next request starts a new one), "internal" (a bug).
  *
  * Also: engine.state ("idle" | "asking" | "starting" | "ready" | "failed"), engine.status
- * (latest progress object), engine.start() (idempotent; importing already called it),
- * engine.restart() (end the worker and start a new one), engine.files() (the URLs the
- * running engine loaded), engine.answered (resolves once it answered a first request). "asking": on a slow or data-saving connection the engine waits
- * for start({asked: true}) (the page's button); status.total is then its download size.
- * A page whose engine files the server no longer has (a newer build replaced them)
- * reloads into the new build once; its state is in its address.
+ * (the latest progress), engine.start() (idempotent; importing called it), restart(),
+ * files() (the URLs the running engine loaded), rules (this build's rules, by the wheel's
+ * content address). "asking": on a slow or data-saving connection the engine waits for
+ * start({asked: true}) (the page's button); status.total is then its download size. A
+ * page whose engine files the server no longer has reloads into the new build, once.
  */
 
 const WORKER_URL = new URL("./engine-worker.js", import.meta.url);
@@ -46,48 +34,30 @@ const WORKER_URL = new URL("./engine-worker.js", import.meta.url);
 const ENGINE_URL = new URL("../../engine/", import.meta.url);
 const SINGLETON = Symbol.for("lvl-rules.engine");
 const STARTING_TIMEOUT_MS = 120_000;
-// Held while the engine starts: Material's search worker builds its index only once it
-// is free (docs/assets/javascripts/workers/search-when-free.js), so that the two do not
-// share a phone's two cores.
+// Held while the engine starts: Material's search index is built once it is free
+// (docs/assets/javascripts/workers/search-when-free.js), not on the same two cores.
 const STARTING_LOCK = "lvl-rules-engine-starting";
 
 export class EngineError extends Error {
-  constructor(message, { kind, field = null, cause } = {}) {
-    super(message, cause ? { cause } : undefined);
-    this.name = "EngineError";
-    this.kind = kind;
-    this.field = field;
+  constructor(message, { kind, field = null }) {
+    super(message);
+    Object.assign(this, { name: "EngineError", kind, field: field ?? null });
   }
 }
 
 class Engine {
-  constructor() {
-    this.timeout = 20000;
-    this.state = "idle";
-    this.status = {
-      state: "idle",
-      stage: null,
-      loaded: null,
-      total: null,
-      elapsed: 0,
-    };
-    this._listeners = new Set();
-    this._pending = new Map();
-    this._nextId = 1;
-    this._worker = null;
-    this._ready = null;
-    this._answered = deferred();
-  }
+  timeout = 20000;
+  state = "idle";
+  status = { state: "idle", stage: null, loaded: null, total: null, elapsed: 0 };
+  _listeners = new Set();
+  _pending = new Map();
+  _nextId = 1;
+  _worker = null;
+  _ready = null;
 
-  /** This build's rules, named by the wheel's content hash (null on a page without the
-   * manifest): the same rules give the same answer to the same request. */
+  /** This build's rules, by the wheel's content address (null without the manifest). */
   get rules() {
     return manifestInPage()?.wheel?.path ?? null;
-  }
-
-  /** Resolves once the engine has answered a first request (on any page). */
-  get answered() {
-    return this._answered.promise;
   }
 
   /** A promise for the running engine: {versions, timings}. Starts it if needed. */
@@ -96,12 +66,9 @@ class Engine {
     return this._ready.promise;
   }
 
-  /**
-   * Start the worker unless it is starting or running. On a slow or data-saving
-   * connection, unless the engine is already kept in this browser, it first asks: state
-   * "asking" with the download's `total` bytes, until start({asked: true}) (the page's
-   * button).
-   */
+  /** Start the worker unless it is starting or running. On a costly connection, unless
+   * the engine is kept in this browser, first ask: state "asking", status.total its
+   * download, until start({asked: true}) (the page's button). */
   start({ asked = false } = {}) {
     if (this._worker || this.state === "failed" || this._deciding) return;
     if (!this._ready || this._ready.settled) this._ready = deferred();
@@ -120,42 +87,20 @@ class Engine {
     try {
       this._worker = new Worker(WORKER_URL, { type: "module", name: "lvl-rules-engine" });
     } catch (error) {
-      this._fail(
-        new EngineError(words("could-not-start", { detail: error.message }), {
-          kind: "startup",
-          cause: error,
-        }),
-      );
+      const detail = error.message;
+      this._fail(new EngineError(words("could-not-start", { detail }), { kind: "startup" }));
       return;
     }
     this._worker.addEventListener("message", (event) => this._onMessage(event.data));
-    this._sendStart(this._worker);
+    // The manifest the build put into this page goes with the start message (the worker
+    // fetches manifest.json where a page has none).
+    this._worker.postMessage({ type: "start", engineURL: ENGINE_URL.href, manifest: manifestInPage() });
     this._worker.addEventListener("error", (event) => {
       event.preventDefault?.();
       const detail = event.message || words("worker-not-loaded");
       this._fail(new EngineError(words("could-not-start", { detail }), { kind: "startup" }));
     });
     this._armWatchdog();
-  }
-
-  // The manifest goes with the start message: the page's own copy (the build puts it in
-  // the pages that start the engine), else fetched here while the worker script loads.
-  // The worker fetches it itself only if both failed.
-  _sendStart(worker) {
-    const start = {
-      type: "start",
-      engineURL: ENGINE_URL.href,
-      saveData: Boolean(globalThis.navigator?.connection?.saveData),
-    };
-    const inPage = manifestInPage();
-    if (inPage) {
-      worker.postMessage({ ...start, manifest: inPage });
-      return;
-    }
-    fetch(new URL("manifest.json", ENGINE_URL), { cache: "no-cache" })
-      .then((response) => (response.ok ? response.json() : null))
-      .catch(() => null)
-      .then((manifest) => worker.postMessage({ ...start, manifest }));
   }
 
   // Resolves once a worker runs (after the reader agreed to the download, if asked).
@@ -179,26 +124,11 @@ class Engine {
     return this.ready;
   }
 
-  /**
-   * The URLs of the files the running engine loaded (to keep them offline), or []. With
-   * `forNextTime`, also what a later visit may need: the memory snapshot (and its part of
-   * the standard library), if it did without it, unless the connection is costly, so that
-   * a repeat visit restores Python from it instead of starting it; and the whole standard
-   * library, if it restored the snapshot, on which Python starts should the snapshot ever
-   * not restore, offline too.
-   */
-  files({ forNextTime = false } = {}) {
+  /** The URLs of the files the running engine loaded (to keep them offline), or []. */
+  files() {
     const manifest = manifestInPage();
     if (this.state !== "ready" || !manifest) return [];
-    const used = [manifest.wheel, ...manifest.runtime];
-    const withSnapshot = manifest.snapshot ? [manifest.snapshot, manifest.snapshot.stdlib] : [];
-    if (this.status.versions?.snapshot === "used") {
-      used.push(...withSnapshot);
-      if (forNextTime) used.push(manifest.stdlib);
-    } else {
-      used.push(manifest.stdlib);
-      if (forNextTime && !connectionIsCostly()) used.push(...withSnapshot);
-    }
+    const used = [manifest.wheel, manifest.stdlib, ...manifest.runtime];
     return [new URL("manifest.json", ENGINE_URL).href, ...used.map((f) => new URL(f.path, ENGINE_URL).href)];
   }
 
@@ -228,9 +158,8 @@ class Engine {
     if (this._pending.has(id)) {
       pending.timer = setTimeout(() => {
         this._pending.delete(id);
-        pending.reject(
-          new EngineError(words("no-answer", { seconds: timeout / 1000 }), { kind: "timeout" }),
-        );
+        const error = words("no-answer", { seconds: timeout / 1000 });
+        pending.reject(new EngineError(error, { kind: "timeout" }));
         this._stop(new EngineError(words("stopped"), { kind: "timeout" }));
         this._setStatus({ state: "idle", stage: null });
       }, timeout);
@@ -240,14 +169,12 @@ class Engine {
 
   _onMessage(message) {
     switch (message?.type) {
-      case "progress":
-        this._setStatus({
-          stage: message.stage,
-          loaded: message.loaded ?? this.status.loaded,
-          total: message.total ?? this.status.total,
-        });
+      case "progress": {
+        const { stage, loaded = this.status.loaded, total = this.status.total } = message;
+        this._setStatus({ stage, loaded, total });
         this._armWatchdog(); // after the stage is known: starting Python gets longer
         break;
+      }
       case "ready":
         clearTimeout(this._watchdog);
         this.state = "ready";
@@ -263,23 +190,14 @@ class Engine {
           this._worker.terminate();
           return;
         }
-        this._fail(
-          new EngineError(
-            words("could-not-start-at", {
-              stage: message.stage,
-              detail: message.reason ? words(message.reason, message.numbers) : message.message,
-            }),
-            { kind: "startup" },
-          ),
-        );
+        {
+          const detail = message.reason ? words(message.reason, message.numbers) : message.message;
+          const error = words("could-not-start-at", { stage: message.stage, detail });
+          this._fail(new EngineError(error, { kind: "startup" }));
+        }
         break;
       case "answer":
         this._settle(message);
-        break;
-      case "csp":
-        console.warn(
-          `LVL Rules engine: the Content-Security-Policy (${message.directive}) blocked ${message.blocked}`,
-        );
         break;
     }
   }
@@ -294,24 +212,19 @@ class Engine {
       return;
     }
     const answer = JSON.parse(response);
-    this._answered.resolve();
     if (answer.ok) pending.resolve(answer.result);
-    else
-      pending.reject(new EngineError(answer.error, { kind: "rules", field: answer.field ?? null }));
+    else pending.reject(new EngineError(answer.error, { kind: "rules", field: answer.field }));
   }
 
   _armWatchdog() {
     clearTimeout(this._watchdog);
     if (this.state === "ready") return;
-    // Starting Python (with no snapshot, on a slow phone) reports nothing for longer.
+    // Starting Python (on a slow phone) reports nothing for longer.
     const limit = this.status.stage === "starting" ? STARTING_TIMEOUT_MS : this.timeout;
     this._watchdog = setTimeout(() => {
       const during = this.status.stage ? words("last-step", { stage: this.status.stage }) : "";
-      this._fail(
-        new EngineError(words("no-progress", { seconds: limit / 1000, during }), {
-          kind: "timeout",
-        }),
-      );
+      const numbers = { seconds: limit / 1000, during };
+      this._fail(new EngineError(words("no-progress", numbers), { kind: "timeout" }));
     }, limit);
   }
 
@@ -362,9 +275,7 @@ class Engine {
 }
 
 // The manifest the build put into this page (build_scripts/bundle/engine.py), or null.
-function manifestInPage() {
-  return jsonInPage("lvl-engine-manifest");
-}
+const manifestInPage = () => jsonInPage("lvl-engine-manifest");
 
 function jsonInPage(id) {
   const element = globalThis.document?.getElementById(id);
@@ -405,27 +316,19 @@ async function engineIsKept() {
   return Boolean(await caches.match(url).catch(() => null));
 }
 
-// The engine's download in bytes, as brotli (what this site's server sends), where the
-// reader is asked: a slow or data-saving connection, on which the worker does without
-// the snapshot.
+// The engine's download in bytes, as brotli (what this site's server sends).
 function downloadSize() {
   const manifest = manifestInPage();
-  if (!manifest) return null;
-  const files = [...manifest.runtime, manifest.stdlib, manifest.wheel];
-  return files.filter(Boolean).reduce((sum, file) => sum + (file.sizes.br ?? file.sizes.identity), 0);
+  const files = manifest ? [...manifest.runtime, manifest.stdlib, manifest.wheel] : [];
+  return manifest && files.reduce((sum, file) => sum + file.sizes.br, 0);
 }
 
 // A page whose engine files the server no longer has belongs to an older build: load
-// this address again, once, so that the page and its engine come from the newest build
-// (the lookup and the calculator keep their state in the address). The service worker
-// would serve this older page again from its cache: it is unregistered first, so the
-// reload and everything the page loads come from the server; the new page registers the
-// new build's service worker, which replaces the old cache as an accepted update does.
-// (Handing over to a waiting new worker instead, by skip-waiting, waits for the old one
-// to go idle, which on a loaded machine took over 30 s: the F2 test.) The page is marked
-// as leaving first (data-lvl-leaving on <html>): offline.js registers the service worker
-// at the page's load event, and a registration made after the unregistration revives it
-// (Chromium), so that the reload came from the old cache again; seen on a loaded machine.
+// this address again, once (the lookup and the calculator keep their state in it). The
+// service worker would serve the old page again: it is unregistered first (handing over
+// to the waiting new one by skip-waiting took over 30 s on a loaded machine), and the
+// page marked as leaving (data-lvl-leaving), since offline.js registering it again at
+// the load event would revive it (Chromium).
 const RELOADED_KEY = "lvl-rules.reloaded-for-engine";
 
 function reloadIntoNewBuild() {
@@ -447,21 +350,13 @@ function reloadIntoNewBuild() {
 }
 
 function deferred() {
-  let resolve, reject;
-  const promise = new Promise((yes, no) => {
-    resolve = yes;
-    reject = no;
+  const done = { settled: false };
+  done.promise = new Promise((resolve, reject) => {
+    done.resolve = (value) => done.settled || ((done.settled = true), resolve(value));
+    done.reject = (error) => done.settled || ((done.settled = true), reject(error));
   });
-  promise.catch(() => {}); // a page that never awaits `ready` must not log an unhandled rejection
-  let settled = false;
-  return {
-    promise,
-    get settled() {
-      return settled;
-    },
-    resolve: (value) => settled || ((settled = true), resolve(value)),
-    reject: (error) => settled || ((settled = true), reject(error)),
-  };
+  done.promise.catch(() => {}); // a page that never awaits `ready` logs no rejection
+  return done;
 }
 
 function callSafely(fn, status) {
