@@ -5,8 +5,9 @@ a new cache.
 
 Groups say when a file is kept (see sw.js): "core" (the theme, the 404 page, the search
 index and the sitemap, which every page uses) after the first page, "engine" once a
-lookup or calculator page loaded it, everything else ("page", "print", "data", "other")
-when visited, or all at once when the reader asks to keep everything.
+calculator page loaded it, everything else ("page", "print", "data", "other": an app's
+own modules among them) when visited, or all at once when the reader asks to keep
+everything.
 """
 
 from __future__ import annotations
@@ -76,10 +77,20 @@ def precache_list(site_dir: Path) -> dict[str, Entry]:
     return files
 
 
+# The modules every page runs (mkdocs.yml's extra_javascript); the other modules of an app,
+# of the engine's client and of a third party are an app's own: kept once a page has
+# loaded them, as a page is, never ahead (My division fetched the calculator's and the
+# engine's 15 kB of scripts this way for a visit that may never come).
+EVERY_PAGE_MODULES = ("assets/app/main.js", "assets/app/offline.js")
+APP_MODULES = ("assets/app/", "assets/engine/", "assets/vendor/")
+
+
 def file_group(relative: str) -> str:
     """When the service worker keeps a file (see sw.js)."""
     if relative.startswith(ENGINE_DIR):
         return "engine"
+    if relative.startswith(APP_MODULES) and relative not in EVERY_PAGE_MODULES:
+        return "other"
     if relative in (NOT_FOUND_PAGE, SEARCH_INDEX, SITEMAP) or relative.startswith("assets/"):
         return "core"  # every page uses them (Material reads the sitemap and the index)
     if "/print/" in f"/{relative}" or relative.endswith(".pdf"):

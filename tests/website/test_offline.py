@@ -96,6 +96,12 @@ def test_groups_say_when_each_file_is_kept(built_site, tmp_path):
         "gzip": (built_site.site / "engine" / (manifest["stdlib"]["path"] + ".gz")).stat().st_size,
     }
     assert [] == [url for url in files if url.endswith((".map", ".gz", ".br"))]
+    # An app's own modules are kept when a page loads them, never ahead of it.
+    assert {"other"} == {
+        groups[u] for u in files if u.startswith(("assets/engine/", "assets/vendor/"))
+    }
+    assert "other" == groups["assets/app/calculator.js"]
+    assert "core" == groups["assets/app/main.js"]
 
     site = tmp_path / "site"
     shutil.copytree(built_site.site, site, ignore=shutil.ignore_patterns("engine"))
@@ -120,6 +126,21 @@ def test_a_rule_page_fetches_no_engine_file_and_no_pdf(served, browser_context):
     assert [] == [p for p in paths if p.endswith("/") and p != f"/{RULE_PAGE}"]
     assert log.bytes() <= RULE_PAGE_BUDGET
     assert "This page is available offline." == page.locator(READY).inner_text().strip("✓ ")
+
+
+def test_my_division_fetches_nothing_of_the_engine_or_the_calculator(served, browser_context):
+    """My division's first visit, background work included: its answer, and nothing of the
+    engine, of its client or of the calculator (the service worker kept those scripts with
+    the theme, for a visit that may never come)."""
+    url, log, _ = served
+    context, _ = browser_context
+    page = context.new_page()
+    page.goto(url + LOOKUP, wait_until="load")
+    page.wait_for_selector("#lookup-results:not([hidden])")
+    wait_kept(page)
+    page.wait_for_timeout(3000)  # anything the service worker would do after that
+    ahead = ("/engine/", "/assets/engine/", "/assets/vendor/", "/assets/app/calculator")
+    assert [] == [p for p in log.paths() if p.startswith(ahead)]
 
 
 def test_visited_pages_work_offline_and_others_say_so(served, browser_context):
