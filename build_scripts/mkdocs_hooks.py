@@ -11,7 +11,9 @@ generate the site from lvl_rules.
   (`lvl_engine_manifest`) and its client's words (`lvl_engine_words`), the offline box's
   words (`lvl_offline_words`, lvl_rules/words/offline.py), the page
   Content-Security-Policy (`lvl_page_policy`) and what each page fetches from its <head>
-  on (`lvl_preload_scripts`, `lvl_preload_modules`: build_scripts.pages.preloads).
+  on (`lvl_preload_scripts`, `lvl_preload_modules`: build_scripts.pages.preloads);
+- on_post_build (after Material's search plugin has written its index): one search entry
+  per place to land, each chart row and foul among them (build_scripts.pages.search_entries).
 
 MkDocs loads this file by its path; run it as `python -m mkdocs …` from the repository
 root, which makes the root importable, so the build imports `build_scripts` as a package.
@@ -35,12 +37,20 @@ if importlib.util.find_spec("build_scripts") is None:
 
 from markupsafe import Markup
 from mkdocs.exceptions import PluginError
+from mkdocs.plugins import event_priority
 from mkdocs.structure.files import File, Files
 
 from build_scripts.bundle import engine
 from build_scripts.bundle.manifest import manifest_element, words_element
 from build_scripts.bundle.wheel import browser_wheel
-from build_scripts.pages import navigation, preloads, search_worker, site_pages, stylesheet
+from build_scripts.pages import (
+    navigation,
+    preloads,
+    search_entries,
+    search_worker,
+    site_pages,
+    stylesheet,
+)
 from build_scripts.pages.table_regions import TableRegions
 from build_scripts.publish import security
 from lvl_rules import Edition, RulesError, load_all
@@ -120,3 +130,10 @@ def on_env(env: Any, config: Any, files: Files) -> Any:
         "cached" if summary.get("snapshot_cached") else "made",
     )
     return env
+
+
+@event_priority(-100)  # after Material's search plugin (priority 0) has written its index
+def on_post_build(config: Any) -> None:
+    """Rewrite the search index: one entry per place a reader can land."""
+    count = search_entries.rewrite_index(Path(config["site_dir"]), editions())
+    log.info("LVL Rules search: %d entries", count)

@@ -46,8 +46,37 @@ document.addEventListener("change", (event) => {
   if (event.target.id === "__search" && event.target.checked) searchWanted();
 });
 
+// A search result lands on its chart row, clause or foul: each is a search entry of its
+// own at <page>?at=<id> (build_scripts/pages/search_entries.py; Material links an entry
+// of its own without a fragment), and Material marks the words searched for (?h=).
+// On a page opened, and when a result of the page on screen is chosen; not on a page the
+// reader comes back to (back, forward, reload), where the browser or Material puts the
+// reader back where they were.
+let shownPath = location.pathname;
+let cameBack = ["reload", "back_forward"].includes(performance.getEntriesByType?.("navigation")[0]?.type);
+addEventListener("popstate", () => { cameBack = true; });
+
+function landAt(url) {
+  const id = url.searchParams.get("at");
+  const target = id && !url.hash ? document.getElementById(id) : null;
+  if (!target) return;
+  for (const landed of document.querySelectorAll(".lvl-landed")) landed.classList.remove("lvl-landed");
+  const place = target.closest("tr") ?? target;
+  place.classList.add("lvl-landed");
+  place.scrollIntoView({ block: "start" });
+}
+
+function pageShown() {
+  shownPath = location.pathname;
+  showCopyButtons();
+  if (!cameBack) landAt(new URL(location.href));
+  cameBack = false;
+}
+
 if (typeof document$ !== "undefined") {
-  document$.subscribe(showCopyButtons);  // Material: after every (instant) page load
+  document$.subscribe(pageShown);  // Material: after every (instant) page load
+  // Another result of the page on screen: Material fetches nothing and scrolls nowhere.
+  location$.subscribe((url) => { if (url.pathname === shownPath) landAt(url); });
 } else {
-  document.addEventListener("DOMContentLoaded", showCopyButtons);
+  document.addEventListener("DOMContentLoaded", pageShown);
 }

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..engines.chart import Cell
 from ..engines.eligibility import granting_group
-from ..model import Clause, Edition
-from .division import describe_ranks, joined, rank_name
+from ..model import Clause, Edition, Foul, Technique
+from .division import describe_criteria, describe_ranks, joined, rank_name
 from .markdown import DESCRIPTIONS_OURS
 from .markdown import title as clause_title
 
@@ -229,3 +230,63 @@ def first_allowed(edition: Edition, technique_id: str) -> str:
 def moved(before: str, after: str) -> str:
     """The chart-changes column: the same first group, or not."""
     return "Same" if before == after else "**Changed**"
+
+
+# -- Search: every chart row and every foul an entry of its own (two lines on a phone) ----
+
+UNIFORMS_SAID = {
+    (True, True): "Gi and No-Gi",
+    (False, True): "No-Gi only",
+    (True, False): "Gi only",
+}
+NEVER_SAID = "Not legal: never allowed, for any athlete"
+NOBODY_SAID = "Not legal for any athlete in this edition"
+FOUL_KINDS = {
+    "stalling": "Lack of combativeness: the next penalty on the scale",
+    "serious": "Serious foul: the next penalty on the scale",
+    "severe": "Severe foul: disqualification from the match",
+    "disciplinary": "Disciplinary foul: disqualification from the competition",
+}
+
+
+def chart_row_line(edition: Edition, technique: Technique, cells: Sequence[Cell]) -> str:
+    """A chart row in one line: ``Legal: adults, brown and black belts, No-Gi only``;
+    ``Legal: ages 16–17 and up, Gi and No-Gi``. Neighbouring columns with the same answer
+    are said together."""
+    said = {(cell.band.id, cell.uniform): cell.verdict.legal for cell in cells}
+    bands = edition.bands
+    runs: list[list[int]] = []  # [first column, last column], each of one answer
+    answers: list[tuple[bool, bool]] = []
+    for column, band in enumerate(bands):
+        answer = (said[band.id, "gi"], said[band.id, "nogi"])
+        if not any(answer):
+            continue
+        if runs and runs[-1][1] == column - 1 and answers[-1] == answer:
+            runs[-1][1] = column
+        else:
+            runs.append([column, column])
+            answers.append(answer)
+    if not runs:
+        return NEVER_SAID if technique.prohibited else NOBODY_SAID
+    parts = []
+    for (first, last), answer in zip(runs, answers, strict=True):
+        who = _lower_first(bands[first].label)
+        if last > first:
+            who += " and up" if last == len(bands) - 1 else f" to {_lower_first(bands[last].label)}"
+        parts.append(f"{who}, {UNIFORMS_SAID[answer]}")
+    return "Legal: " + "; ".join(parts)
+
+
+def foul_line(edition: Edition, foul: Foul) -> str:
+    """A foul in one line: ``Serious foul: the next penalty on the scale (§7.2.2). Only in:
+    ages 4–14; 18 and over, white belts.``"""
+    line = f"{FOUL_KINDS[foul.group]} (§{foul.clause})."
+    if foul.unless_legal:
+        line += f" Not a foul where {edition.techniques[foul.unless_legal].name.lower()} is legal."
+    if foul.only_for:
+        line += " Only in: " + "; ".join(describe_criteria(edition, c) for c in foul.only_for) + "."
+    return line
+
+
+def _lower_first(text: str) -> str:
+    return text[:1].lower() + text[1:]
