@@ -40,9 +40,13 @@ def generate(editions: tuple[Edition, ...], *, page_policy: str | None) -> dict[
         BOARD: board_page(),
         "data/schema.json": json.dumps(edition_schema(), indent=2, ensure_ascii=False) + "\n",
     }
+    by_id = {edition.id: edition for edition in editions}
     for edition in editions:
         newer = editions[-1] if edition.id != latest else None
-        pages.update(edition_pages(edition, newer))
+        # Each clause links to the same clause in the edition in force, or (in that one)
+        # in the edition it amends.
+        other = newer or by_id.get(edition.based_on or "")
+        pages.update(edition_pages(edition, newer, other))
         pages[f"data/{edition.id}.json"] = json.dumps(
             export_edition(edition), ensure_ascii=False, indent=1
         )
@@ -53,8 +57,11 @@ def generate(editions: tuple[Edition, ...], *, page_policy: str | None) -> dict[
     return pages
 
 
-def edition_pages(edition: Edition, newer: Edition | None) -> dict[str, str]:
-    """The front page, section pages, closing note, chart, scoring and print pages."""
+def edition_pages(
+    edition: Edition, newer: Edition | None, other: Edition | None = None
+) -> dict[str, str]:
+    """The front page, section pages, closing note, chart, scoring and print pages;
+    ``other``: the edition each clause links to."""
     latest = newer.id if newer else edition.id
     names = {page: name for name, page in navigation.edition_pages(edition)}
 
@@ -75,7 +82,7 @@ def edition_pages(edition: Edition, newer: Edition | None) -> dict[str, str]:
             sections=[_titled(edition, s) for s in numbered],
             closing=_titled(edition, closing),
             front_matter="\n".join(
-                clause_block(edition, edition.clauses[c], front, level=2, newer=newer)
+                clause_block(edition, edition.clauses[c], front, level=2, other=other)
                 for c in ("preamble", "reading-guide")
             ),
             **meta(front),
@@ -84,7 +91,7 @@ def edition_pages(edition: Edition, newer: Edition | None) -> dict[str, str]:
     for section in (*numbered, closing):
         page = f"rules/{edition.id}/{section.id}.md"
         blocks = [
-            clause_block(edition, clause, page, level=min(clause.depth, 6), newer=newer)
+            clause_block(edition, clause, page, level=min(clause.depth, 6), other=other)
             for clause in edition.clauses.values()
             if clause.id == section.id or (clause.numbered and clause.section == section.id)
         ]

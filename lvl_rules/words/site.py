@@ -95,14 +95,20 @@ def note_heading(title: str) -> str:
     return f"Editorial note: {title}"
 
 
-def in_newer(clause: Clause, newer: Edition, *, changed: bool | None) -> str:
-    """The link from an old edition's clause to the one in force (``changed`` None: the
-    newer edition has no such clause)."""
+def in_other(clause: Clause, other: Edition, *, changed: bool | None) -> tuple[str, str]:
+    """The link from a clause to the same clause in another edition, and the state after
+    it: (``Edition 1: §5.4``, ``(changed)``); ``changed`` None: the other edition has no
+    such clause (``Not in Edition 1``, ``(new)`` or ``(removed)`` from the caller's kind)."""
     if changed is None:
-        return f"Not in {newer.title}."
-    state = "changed" if changed else "unchanged"
-    where = f"{newer.title}: §{clause.id}" if clause.numbered else f"In {newer.title}"
-    return f"{where} ({state})"
+        return f"Not in {other.title}", ""
+    state = "(changed)" if changed else "(unchanged)"
+    where = f"{other.title}: §{clause.id}" if clause.numbered else f"In {other.title}"
+    return where, state
+
+
+def not_in_other(kind: str | None) -> str:
+    """After ``Not in Edition 1``: what the changes page says of the clause, if anything."""
+    return f"({KIND_WORDS[kind]})" if kind else ""
 
 
 def citation(edition: Edition, clause: Clause) -> str:
