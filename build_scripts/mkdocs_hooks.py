@@ -6,6 +6,8 @@ generate the site from lvl_rules.
   rule data stops the build with the loader's message as MkDocs's one error, no traceback;
 - on_files: add every generated page and data file as a virtual file (nothing is
   written into docs/), and our stylesheets as one (build_scripts.pages.stylesheet);
+- on_page_markdown: fill in the hand-written home page's words about the edition in force
+  (build_scripts.pages.home);
 - on_env: write the browser engine (build_scripts.bundle) into the site before any page,
   and give the templates what they print from the build: the engine's manifest
   (`lvl_engine_manifest`) and its client's words (`lvl_engine_words`), the offline box's
@@ -44,6 +46,7 @@ from build_scripts.bundle import engine
 from build_scripts.bundle.manifest import manifest_element, words_element
 from build_scripts.bundle.wheel import browser_wheel
 from build_scripts.pages import (
+    home,
     navigation,
     preloads,
     search_entries,
@@ -103,6 +106,14 @@ def on_files(files: Files, config: Any) -> Files:
     stylesheet.combine(files, config)
     TIMINGS["generate"] = time.perf_counter() - started
     return files
+
+
+def on_page_markdown(markdown: str, page: Any, config: Any, files: Files) -> str:
+    """The home page, written by hand, with the edition in force filled in."""
+    del config, files
+    if page.file.src_uri == home.HOME:
+        return home.home_markdown(markdown, editions())
+    return markdown
 
 
 def on_env(env: Any, config: Any, files: Files) -> Any:

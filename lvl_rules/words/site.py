@@ -21,6 +21,11 @@ def edition_label(edition: Edition, latest: str) -> str:
     return f"{edition.title}, in force" if edition.id == latest else edition.title
 
 
+def in_force(edition: Edition) -> str:
+    """``Edition 2 is in force``: the home page's line about the rules."""
+    return f"{edition.title} is in force"
+
+
 def edition_choice(edition: Edition, latest: str) -> str:
     """``Edition 2 (in force)`` or ``Edition 1``: an edition in the navigation and forms."""
     return f"{edition.title} (in force)" if edition.id == latest else edition.title
@@ -57,7 +62,7 @@ SITE_PAGES = {
     "rules": "Rules",
     "changes": "What changed",
     "notes": "Editorial notes",
-    "data": "Data",
+    "data": "For developers",
 }
 
 # -- The division form's own words, which its script reads from the page -----------------
