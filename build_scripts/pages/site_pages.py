@@ -20,8 +20,9 @@ from .calculator_page import BOARD, CALCULATOR, board_page, calculator_page
 from .chart import chart_table
 from .clause_blocks import clause_block, linker
 from .lookup_page import LOOKUP, lookup_page
+from .poster import SIZES, poster_path
 from .templating import TEMPLATES
-from .urls import cite_path, clause_page, edition_page, md_link, page_url, sections
+from .urls import cite_path, clause_page, edition_page, href, md_link, page_url, sections
 
 
 def generate(editions: tuple[Edition, ...], *, page_policy: str | None) -> dict[str, str]:
@@ -30,7 +31,9 @@ def generate(editions: tuple[Edition, ...], *, page_policy: str | None) -> dict[
     latest = editions[-1].id
     pages: dict[str, str] = {
         "rules/index.md": TEMPLATES.get_template("editions.md.j2").render(
-            editions=editions, latest=latest
+            editions=editions,
+            latest=latest,
+            posters={e.id: poster_links("rules/index.md", e.id) for e in editions},
         ),
         changes.PAGE: changes.changes_markdown(editions),
         notes_page.NOTES_PAGE: notes_page.notes_markdown(editions),
@@ -108,6 +111,7 @@ def edition_pages(
     pages[page] = TEMPLATES.get_template("techniques.md.j2").render(
         edition=edition,
         newer=newer,
+        posters=poster_links(page, edition.id),
         table=chart_table(edition),
         promotion=words.promotion_rule(edition),
         descriptions_ours=words.DESCRIPTIONS_OURS,
@@ -130,6 +134,16 @@ def edition_pages(
         **meta(page),
     )
     return pages
+
+
+def poster_links(page: str, edition_id: str) -> str:
+    """``The chart as a poster to print: A4 landscape · A3 landscape (PDF)``, linked from ``page``
+    (HTML: the PDFs are printed after MkDocs, which cannot check links to them)."""
+    links = " · ".join(
+        f'<a href="{href(page, poster_path(edition_id, size))}">{words.poster_paper(paper)}</a>'
+        for size, paper, _ in SIZES
+    )
+    return f"{words.POSTER_LINKS}: {links} {words.POSTER_FORMAT}"
 
 
 def _scoring_page(edition: Edition, newer: Edition | None, **meta: str) -> str:

@@ -171,6 +171,15 @@ def promotion_rule(edition: Edition) -> str:
     )
 
 
+POSTER_LINKS = "The chart as a poster to print"  # then a link for each paper size
+POSTER_FORMAT = "(PDF)"
+
+
+def poster_paper(paper: str) -> str:
+    """A poster's link: ``A4 landscape``."""
+    return f"{paper} landscape"
+
+
 def poster_title(edition: Edition) -> str:
     """The chart poster's title: ``Technique chart · LVL Rules, Edition 2``."""
     return f"Technique chart · LVL Rules, {edition.title}"
