@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from html import escape
+
 from lvl_rules.faces.site import Clause, Edition
 from lvl_rules.faces.site import markdown as render
 from lvl_rules.faces.site import site_words as words
@@ -57,8 +59,8 @@ def _tools(
         f'<span class="lvl-cite-text">{text}</span>',
         f'<a class="lvl-permalink" href="{cite_url}" title="{words.permalink_title(text)}">'
         f"{words.PERMALINK}</a>",
-        f'<button type="button" class="lvl-copy" data-cite="{text}" data-href="{cite_url}" '
-        f"hidden>{words.COPY_CITATION}</button>",
+        f'<button type="button" class="lvl-copy" data-cite="{text}" data-href="{cite_url}"'
+        f"{share_attributes(words.CITATION_SHARE)} hidden>{words.COPY_CITATION}</button>",
     ]
     if clause.our_number:
         parts.append(
@@ -94,6 +96,11 @@ def _other_link(
         return f"[{where}]({md_link(page, changes_page, anchor)}) {words.not_in_other(change.kind)}"
     where, state = words.in_other(clause, other, changed=change is not None)
     return f"[{where}]({md_link(page, clause_page(other.id, there), clause.id)}) {state}"
+
+
+def share_attributes(said: dict[str, str]) -> str:
+    """A share button's words as its data- attributes (docs/assets/app/share.js)."""
+    return "".join(f' data-{name}="{escape(value)}"' for name, value in said.items())
 
 
 def _indent(text: str) -> str:

@@ -1,27 +1,22 @@
 // LVL Rules: small enhancements for every page. No rule logic lives here.
-// "Copy citation" buttons copy e.g. "LVL Rules, Edition 2, §5.4 — https://…/cite/2/5.4/".
-// Event delegation on the document keeps working across Material's instant navigation.
+// Citation buttons share the citation with the phone's share sheet, or copy it ("LVL
+// Rules, Edition 2, §5.4 — https://…/cite/2/5.4/"): app/share.js, fetched on a page that
+// has them; their words are in their data- attributes (lvl_rules/words/site.py).
+// Material's instant navigation replaces the page's content: document$ wires the new one.
 
-function showCopyButtons() {
-  if (!navigator.clipboard) return;
-  for (const button of document.querySelectorAll("button.lvl-copy[hidden]")) {
-    button.hidden = false;
-  }
+const SHARE_MODULE = new URL("app/share.js", document.currentScript.src).href;
+
+function wireCitations() {
+  const buttons = [...document.querySelectorAll("button.lvl-copy:not([data-wired])")];
+  if (!buttons.length) return;
+  import(SHARE_MODULE).then(({ shareButton }) => {
+    for (const button of buttons) {
+      button.dataset.wired = "";
+      const url = new URL(button.dataset.href, document.baseURI).href;
+      shareButton(button, { url, title: button.dataset.cite, text: button.dataset.cite });
+    }
+  });
 }
-
-document.addEventListener("click", async (event) => {
-  const button = event.target.closest("button.lvl-copy");
-  if (!button) return;
-  const url = new URL(button.dataset.href, document.baseURI).href;
-  const text = `${button.dataset.cite} — ${url}`;
-  try {
-    await navigator.clipboard.writeText(text);
-    button.textContent = "Copied";
-  } catch {
-    button.textContent = "Copy failed: use the permalink";
-  }
-  setTimeout(() => { button.textContent = "Copy citation"; }, 2500);
-});
 
 // The reader opens search (the search box, or the header's search button on a phone):
 // Material's search worker starts now if it was waiting for the engine
@@ -68,7 +63,7 @@ function landAt(url) {
 
 function pageShown() {
   shownPath = location.pathname;
-  showCopyButtons();
+  wireCitations();
   if (!cameBack) landAt(new URL(location.href));
   cameBack = false;
 }

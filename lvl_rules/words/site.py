@@ -82,6 +82,14 @@ OUR_NUMBER_TITLE = (
 )
 PERMALINK = "Permalink"
 COPY_CITATION = "Copy citation"
+# The citation button's words (docs/assets/app/share.js reads them from the button): its
+# label where the browser has a share sheet, and what it says for a moment after a tap.
+CITATION_SHARE = {
+    "share-label": "Share citation",
+    "copy-label": COPY_CITATION,
+    "copied": "Copied",
+    "failed": "Copy failed: use the permalink",
+}
 NOTE_REASON = "Why:"
 
 
