@@ -12,7 +12,8 @@ generate the site from lvl_rules.
   and give the templates what they print from the build: the engine's manifest
   (`lvl_engine_manifest`) and its client's words (`lvl_engine_words`), the offline box's
   words (`lvl_offline_words`, lvl_rules/words/offline.py), the page
-  Content-Security-Policy (`lvl_page_policy`) and what each page fetches from its <head>
+  Content-Security-Policy (`lvl_page_policy`), whether the site's address is public
+  (`lvl_public_site`: link previews) and what each page fetches from its <head>
   on (`lvl_preload_scripts`, `lvl_preload_modules`: build_scripts.pages.preloads);
 - on_post_build (after Material's search plugin has written its index): one search entry
   per place to land, each chart row and foul among them (build_scripts.pages.search_entries).
@@ -55,6 +56,7 @@ from build_scripts.pages import (
     stylesheet,
 )
 from build_scripts.pages.table_regions import TableRegions
+from build_scripts.pages.urls import public_address
 from build_scripts.publish import security
 from lvl_rules import Edition, RulesError, load_all
 from lvl_rules.faces.site import clear_cache, engine_words, offline_words
@@ -129,6 +131,8 @@ def on_env(env: Any, config: Any, files: Files) -> Any:
     env.globals["lvl_engine_words"] = Markup(words_element(engine_words.ERRORS))  # noqa: S704
     env.globals["lvl_offline_words"] = offline_words
     env.globals["lvl_page_policy"] = page_policy()
+    # Link previews name a page's address only where the site has a public one.
+    env.globals["lvl_public_site"] = public_address(config["site_url"] or "") is not None
     env.globals["lvl_preload_scripts"] = lambda app: preloads.scripts(config, app)
     env.globals["lvl_preload_modules"] = lambda app: preloads.modules(config, app)
     env.filters["lvl_search_when_free"] = search_worker.search_when_free

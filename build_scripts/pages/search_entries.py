@@ -55,9 +55,7 @@ BODY_FIELD = {"boost": 1.0}  # as Material's own text field
 # The most characters of an entry's text: two lines of a search result on a 390-pixel
 # phone (Material's result text is 0.64rem, some 55 characters a line).
 TEXT_LIMIT = 110
-SHORTEST_SENTENCE = 40  # a sentence shorter than this is followed by the next one
 TAG = re.compile(r"<[^>]*>")
-SENTENCE_END = re.compile(r"[.!?](?=\s)")
 EDITION_PAGE = re.compile(r"^rules/(?P<edition>[^/]+)/")  # rules/<edition>/...
 # On the pages about every edition (what changed, notes), an entry of one edition's:
 # #e<edition>-<id> (build_scripts/pages/changes.py, notes_page.py).
@@ -173,13 +171,7 @@ def label_for(path: str, anchor: str, editions: tuple[Edition, ...]) -> str | No
 def short_text(html: str, limit: int = TEXT_LIMIT) -> str:
     """A section's text in two lines: its first sentence (or first few short ones), or
     its first words and "…"."""
-    text = _plain(html)
-    if len(text) <= limit:
-        return text
-    end = SENTENCE_END.search(text, SHORTEST_SENTENCE - 1, limit + 1)
-    if end:
-        return text[: end.end()]
-    return text[: text.rfind(" ", 0, limit)].rstrip(",;:") + "…"
+    return words.lead(_plain(html), limit)
 
 
 def _entry(doc: dict[str, Any], title: str) -> dict[str, Any]:

@@ -33,6 +33,7 @@ def generate(editions: tuple[Edition, ...], *, page_policy: str | None) -> dict[
         "rules/index.md": TEMPLATES.get_template("editions.md.j2").render(
             editions=editions,
             latest=latest,
+            description=words.DESCRIPTIONS["rules"],
             posters={e.id: poster_links("rules/index.md", e.id) for e in editions},
         ),
         changes.PAGE: changes.changes_markdown(editions),
@@ -88,6 +89,7 @@ def edition_pages(
                 clause_block(edition, edition.clauses[c], front, level=2, other=other)
                 for c in ("preamble", "reading-guide")
             ),
+            description=words.edition_description(edition),
             **meta(front),
         ),
     }
@@ -104,6 +106,7 @@ def edition_pages(
             title=render.title(edition, section),
             newer=newer,
             blocks="\n".join(blocks),
+            description=words.section_description(edition, section),
             **meta(page),
         )
     page = f"rules/{edition.id}/techniques.md"
@@ -112,6 +115,7 @@ def edition_pages(
         edition=edition,
         newer=newer,
         posters=poster_links(page, edition.id),
+        description=words.chart_description(edition),
         table=chart_table(edition),
         promotion=words.promotion_rule(edition),
         descriptions_ours=words.DESCRIPTIONS_OURS,
@@ -123,10 +127,13 @@ def edition_pages(
         **meta(page),
     )
     page = f"rules/{edition.id}/scoring.md"
-    pages[page] = _scoring_page(edition, newer, **meta(page))
+    pages[page] = _scoring_page(
+        edition, newer, description=words.scoring_description(edition), **meta(page)
+    )
     page = f"rules/{edition.id}/print.md"
     pages[page] = TEMPLATES.get_template("print.md.j2").render(
         edition=edition,
+        description=words.print_description(edition),
         blocks="\n".join(
             clause_block(edition, clause, page, level=min(clause.depth + 1, 6))
             for clause in edition.clauses.values()
@@ -182,6 +189,8 @@ def cite_page(edition: Edition, clause_id: str, page_policy: str | None) -> str:
     target = "../../../" + page_url(clause_page(edition.id, clause)) + f"#{clause_id}"
     text = escape(words.citation(edition, clause))
     heading = escape(render.heading(edition, clause))
+    # A shared citation's link preview reads this page, not the one it redirects to.
+    said = escape(words.clause_lead(edition, clause))
     return (
         "<!doctype html>\n"
         '<html lang="en">\n<head>\n<meta charset="utf-8">\n'
@@ -189,6 +198,11 @@ def cite_page(edition: Edition, clause_id: str, page_policy: str | None) -> str:
         f"<title>{text}</title>\n"
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
         '<meta name="robots" content="noindex">\n'
+        f'<meta name="description" content="{said}">\n'
+        '<meta property="og:type" content="article">\n'
+        f'<meta property="og:title" content="{text}">\n'
+        f'<meta property="og:description" content="{said}">\n'
+        '<meta name="twitter:card" content="summary">\n'
         '<link rel="icon" href="../../../assets/images/favicon.png">\n'
         f'<link rel="canonical" href="{target}">\n'
         f'<meta http-equiv="refresh" content="0; url={target}">\n'

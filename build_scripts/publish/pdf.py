@@ -16,16 +16,14 @@ says so: a QR code to a loopback or build machine's address would be dead on the
 
 from __future__ import annotations
 
-import contextlib
 import re
-import socket
 from html import escape
-from ipaddress import ip_address
 from pathlib import Path
 from typing import TYPE_CHECKING
-from urllib.parse import urljoin, urlsplit
+from urllib.parse import urljoin
 
 from build_scripts.pages.poster import SIZES, poster_html, poster_path, printable_px
+from build_scripts.pages.urls import public_address
 from lvl_rules import load_edition
 
 if TYPE_CHECKING:
@@ -80,8 +78,6 @@ def write_pdfs(site_dir: Path, base_url: str, browser: Browser) -> list[Path]:
 
 
 CANONICAL = re.compile(r'<link rel="canonical" href="([^"]+)"')
-# Names that never reach the public: this machine, a local network, a test.
-LOCAL_NAMES = ("localhost", ".localhost", ".local", ".internal", ".lan", ".home.arpa", ".test")
 
 
 def site_address(site_dir: Path) -> str:
@@ -92,33 +88,6 @@ def site_address(site_dir: Path) -> str:
     if found is None:
         raise ValueError(f"{site_dir / 'index.html'} has no canonical link")
     return found.group(1)
-
-
-def public_address(address: str) -> str | None:
-    """``address`` if a phone anywhere can reach it, else None: not http(s), a loopback,
-    private or link-local address, a name without a dot or of a local network, or this
-    machine's own name or address (the default ``http://127.0.0.1:8000/`` of a build made
-    without ``LVL_SITE_URL``)."""
-    parts = urlsplit(address)
-    host = (parts.hostname or "").lower().rstrip(".")
-    if parts.scheme not in ("http", "https") or not host:
-        return None
-    try:
-        return address if ip_address(host).is_global else None
-    except ValueError:
-        pass  # a name, not an address
-    if "." not in host or host.endswith(LOCAL_NAMES) or host in _this_machine():
-        return None
-    return address
-
-
-def _this_machine() -> set[str]:
-    """This machine's names and addresses (a build machine's address is no public one)."""
-    name = socket.gethostname()
-    found = {name.lower(), socket.getfqdn().lower()}
-    with contextlib.suppress(OSError):  # a name this machine cannot look up
-        found |= set(socket.gethostbyname_ex(name)[2])
-    return found
 
 
 def chart_address(public: str, edition_id: str) -> str:

@@ -4,13 +4,14 @@ words are :mod:`.scoring`'s; static page prose is in the build's page templates.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from ..engines.chart import Cell
 from ..engines.eligibility import granting_group
 from ..model import Clause, Edition, Foul, Technique
 from .division import describe_criteria, describe_ranks, joined, rank_name
-from .markdown import DESCRIPTIONS_OURS
+from .markdown import DESCRIPTIONS_OURS, body, heading
 from .markdown import title as clause_title
 
 # -- Editions and page titles ------------------------------------------------------------
@@ -318,3 +319,88 @@ def foul_line(edition: Edition, foul: Foul) -> str:
 
 def _lower_first(text: str) -> str:
     return text[:1].lower() + text[1:]
+
+
+# -- Descriptions: what a page, or a shared citation, says in a link preview --------------
+
+DESCRIPTION_LIMIT = 200  # characters: what link previews show of a description
+SHORTEST_LEAD = 40  # a first sentence shorter than this is followed by the next one
+DESCRIPTIONS = {
+    "rules": (
+        "The editions of the LVL Grappling Federation's competition rules, and which one is "
+        "in force."
+    ),
+    "changes": "What changed in the LVL rules from one edition to the next, clause by clause.",
+    "notes": "Where the LVL rules are silent, unclear or mistaken, what LVL Rules decided and why.",
+    "data": "The LVL rules as JSON for tournament software, with a JSON Schema.",
+}
+_MARKDOWN_LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
+_SENTENCE_END = re.compile(r"[.!?](?=\s)")
+
+
+def lead(text: str, limit: int = DESCRIPTION_LIMIT) -> str:
+    """Plain text cut short for a preview or a search result: its first sentence (or first
+    few short ones) within ``limit`` characters, or its first words and "…"."""
+    text = " ".join(text.split())
+    if len(text) <= limit:
+        return text
+    end = _SENTENCE_END.search(text, SHORTEST_LEAD - 1, limit + 1)
+    if end:
+        return text[: end.end()]
+    return text[: text.rfind(" ", 0, limit)].rstrip(",;:") + "…"
+
+
+def clause_lead(edition: Edition, clause: Clause, limit: int = DESCRIPTION_LIMIT) -> str:
+    """A clause in a line: ``5.4 Mount, every kind (4 points). The athlete scores a mount
+    when …``; a clause with no text of its own names its subclauses."""
+    said = heading(edition, clause)
+    first = _first_paragraph(body(edition, clause))
+    if not first:
+        parts = [
+            heading(edition, c)
+            for c in edition.clauses.values()
+            if c.numbered and c.section == clause.id and c.depth == clause.depth + 1
+        ]
+        first = "; ".join(parts) + "." if parts else ""
+    return f"{said}. {lead(first, limit - len(said) - 2)}" if first else said
+
+
+def section_description(edition: Edition, section: Clause) -> str:
+    """A rule page's description: its section's clause in a line."""
+    return clause_lead(edition, section)
+
+
+def edition_description(edition: Edition) -> str:
+    """An edition's front page: ``LVL Grappling Federation: Competition Rules, Edition 2:
+    Edition 1 as amended by …``."""
+    return lead(f"{edition.name}, {edition.title}: {edition.description}")
+
+
+def chart_description(edition: Edition) -> str:
+    """The technique chart's description."""
+    return (
+        f"{edition.title} technique chart: which techniques are legal for which athletes, Gi "
+        "and No-Gi."
+    )
+
+
+def scoring_description(edition: Edition) -> str:
+    """Scoring at a glance's description."""
+    return (
+        f"{edition.title} scoring at a glance: points, advantages, penalty scales, fouls and "
+        "how a match is decided."
+    )
+
+
+def print_description(edition: Edition) -> str:
+    """The printable rulebook's description."""
+    return f"{edition.name}, {edition.title}: every clause on one page."
+
+
+def _first_paragraph(markdown: str) -> str:
+    """The first paragraph of Markdown as plain text (not a list, table or heading)."""
+    for paragraph in markdown.split("\n\n"):
+        text = paragraph.strip()
+        if text and not text.startswith(("|", "-", "*", "#", "1.", "!!!")):
+            return _MARKDOWN_LINK.sub(r"\1", text).replace("**", "").replace("*", "")
+    return ""

@@ -13,12 +13,8 @@ import pytest
 from pypdf import PdfReader
 
 from build_scripts.pages.poster import SIZES, poster_html, poster_path, qr_svg
-from build_scripts.publish.pdf import (
-    chart_address,
-    print_posters,
-    public_address,
-    site_address,
-)
+from build_scripts.pages.urls import public_address
+from build_scripts.publish.pdf import chart_address, print_posters, site_address
 from lvl_rules import load_all
 from lvl_rules.words.site import poster_scan
 
