@@ -42,6 +42,7 @@ from lvl_rules.faces.site import (
     editions_label,
     page_title,
 )
+from lvl_rules.faces.site import markdown as render
 from lvl_rules.faces.site import site_words as words
 
 from .page_meta import IN_FORCE_BOOST, OLDER_BOOST
@@ -126,7 +127,7 @@ def foul_entries(edition: Edition, latest: str) -> list[dict[str, Any]]:
             landing(where, foul_anchor(foul.id)),
             page_title(foul.name, label),
             words.foul_line(edition, foul),
-            foul.description.replace("**", ""),
+            render.expand(edition, foul.description).replace("**", ""),
             _boost(edition, latest),
         )
         for foul in edition.fouls.values()
