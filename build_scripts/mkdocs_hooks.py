@@ -6,12 +6,17 @@ generate the site from lvl_rules.
   rule data stops the build with the loader's message as MkDocs's one error, no traceback;
 - on_files: add every generated page and data file as a virtual file (nothing is
   written into docs/), and our stylesheets as one (build_scripts.pages.stylesheet);
+- on_page_markdown: fill in the hand-written home page's words about the edition in force
+  (build_scripts.pages.home);
 - on_env: write the browser engine (build_scripts.bundle) into the site before any page,
   and give the templates what they print from the build: the engine's manifest
   (`lvl_engine_manifest`) and its client's words (`lvl_engine_words`), the offline box's
   words (`lvl_offline_words`, lvl_rules/words/offline.py), the page
-  Content-Security-Policy (`lvl_page_policy`) and what each page fetches from its <head>
-  on (`lvl_preload_scripts`, `lvl_preload_modules`: build_scripts.pages.preloads).
+  Content-Security-Policy (`lvl_page_policy`), whether the site's address is public
+  (`lvl_public_site`: link previews) and what each page fetches from its <head>
+  on (`lvl_preload_scripts`, `lvl_preload_modules`: build_scripts.pages.preloads);
+- on_post_build (after Material's search plugin has written its index): one search entry
+  per place to land, each chart row and foul among them (build_scripts.pages.search_entries).
 
 MkDocs loads this file by its path; run it as `python -m mkdocs …` from the repository
 root, which makes the root importable, so the build imports `build_scripts` as a package.
@@ -35,20 +40,24 @@ if importlib.util.find_spec("build_scripts") is None:
 
 from markupsafe import Markup
 from mkdocs.exceptions import PluginError
+from mkdocs.plugins import event_priority
 from mkdocs.structure.files import File, Files
 
 from build_scripts.bundle import engine
 from build_scripts.bundle.manifest import manifest_element, words_element
 from build_scripts.bundle.wheel import browser_wheel
 from build_scripts.pages import (
+    home,
     navigation,
     preloads,
+    search_entries,
     search_worker,
     site_pages,
     stylesheet,
     vendor,
 )
 from build_scripts.pages.table_regions import TableRegions
+from build_scripts.pages.urls import public_address
 from build_scripts.publish import security
 from lvl_rules import Edition, RulesError, load_all
 from lvl_rules.faces.site import clear_cache, engine_words, offline_words
@@ -103,6 +112,14 @@ def on_files(files: Files, config: Any) -> Files:
     return files
 
 
+def on_page_markdown(markdown: str, page: Any, config: Any, files: Files) -> str:
+    """The home page, written by hand, with the edition in force filled in."""
+    del config, files
+    if page.file.src_uri == home.HOME:
+        return home.home_markdown(markdown, editions())
+    return markdown
+
+
 def on_env(env: Any, config: Any, files: Files) -> Any:
     """Publish the browser engine into the (by now cleaned) site directory, and give the
     templates its manifest and the page policy."""
@@ -116,6 +133,8 @@ def on_env(env: Any, config: Any, files: Files) -> Any:
     env.globals["lvl_engine_words"] = Markup(words_element(engine_words.ERRORS))  # noqa: S704
     env.globals["lvl_offline_words"] = offline_words
     env.globals["lvl_page_policy"] = page_policy()
+    # Link previews name a page's address only where the site has a public one.
+    env.globals["lvl_public_site"] = public_address(config["site_url"] or "") is not None
     env.globals["lvl_preload_scripts"] = lambda app: preloads.scripts(config, app)
     env.globals["lvl_preload_modules"] = lambda app: preloads.modules(config, app)
     env.filters["lvl_search_when_free"] = search_worker.search_when_free
@@ -128,3 +147,10 @@ def on_env(env: Any, config: Any, files: Files) -> Any:
         "cached" if summary.get("stdlib_cached") else "made",
     )
     return env
+
+
+@event_priority(-100)  # after Material's search plugin (priority 0) has written its index
+def on_post_build(config: Any) -> None:
+    """Rewrite the search index: one entry per place a reader can land."""
+    count = search_entries.rewrite_index(Path(config["site_dir"]), editions())
+    log.info("LVL Rules search: %d entries", count)

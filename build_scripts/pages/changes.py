@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+import json
 import re
 from html import escape
 
@@ -18,6 +19,7 @@ from lvl_rules.faces.site import (
     unchanged_paragraphs,
 )
 from lvl_rules.faces.site import markdown as render
+from lvl_rules.faces.site import site_words as words
 
 from . import page_meta
 from .clause_blocks import linker
@@ -193,8 +195,7 @@ def changes_markdown(editions: tuple[Edition, ...]) -> str:
     parts = [
         "---",
         about["meta"],
-        "description: What changed in the LVL rules from one edition to the next, clause by"
-        " clause.",
+        f"description: {json.dumps(words.DESCRIPTIONS['changes'], ensure_ascii=False)}",
         "---",
         "",
         about["edition_line"],

@@ -28,7 +28,9 @@ def chart_table(edition: Edition) -> str:
     head = "".join(f'<th scope="col">{escape(b.label)}</th>' for b in bands)
     body = [_row(technique, cells, bands) for technique, cells in chart(edition)]
     return (
-        '<div class="lvl-chart-wrap" role="region" aria-label="Technique chart" tabindex="0">\n'
+        '<div class="lvl-chart-wrap" role="region" aria-label="Technique chart" tabindex="0" '
+        # Each row is a search entry of its own (build_scripts/pages/search_entries.py).
+        "data-search-exclude>\n"
         f'<table class="lvl-chart">\n<caption>{escape(chart_caption(edition))}</caption>\n'
         f'<thead><tr><th scope="col">Technique</th>{head}</tr></thead>\n<tbody>\n'
         + "\n".join(body)

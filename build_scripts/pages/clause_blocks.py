@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from html import escape
+
 from lvl_rules.faces.site import Clause, Edition
 from lvl_rules.faces.site import markdown as render
 from lvl_rules.faces.site import site_words as words
@@ -25,14 +27,15 @@ def clause_block(
     page: str,
     *,
     level: int,
-    newer: Edition | None = None,
+    other: Edition | None = None,
     changes_page: str = "rules/changes.md",
 ) -> str:
-    """The Markdown for one clause on ``page``, its heading at ``level`` (1-6)."""
+    """The Markdown for one clause on ``page``, its heading at ``level`` (1-6); ``other``:
+    the edition whose same clause it links to (the one in force, or the one before it)."""
     link = linker(edition, page)
     heading = render.heading(edition, clause)
     lines = [f"{'#' * level} {heading} {{ #{clause.id} .lvl-clause }}", ""]
-    lines += _tools(edition, clause, page, newer, changes_page)
+    lines += _tools(edition, clause, page, other, changes_page)
     if clause.text:
         lines += ["", render.body(edition, clause, link)]
     for note in edition.notes_for(clause.id):
@@ -48,7 +51,7 @@ def clause_block(
 
 
 def _tools(
-    edition: Edition, clause: Clause, page: str, newer: Edition | None, changes_page: str
+    edition: Edition, clause: Clause, page: str, other: Edition | None, changes_page: str
 ) -> list[str]:
     cite_url = href(page, cite_path(edition.id, clause.id))
     text = words.citation(edition, clause)
@@ -56,8 +59,8 @@ def _tools(
         f'<span class="lvl-cite-text">{text}</span>',
         f'<a class="lvl-permalink" href="{cite_url}" title="{words.permalink_title(text)}">'
         f"{words.PERMALINK}</a>",
-        f'<button type="button" class="lvl-copy" data-cite="{text}" data-href="{cite_url}" '
-        f"hidden>{words.COPY_CITATION}</button>",
+        f'<button type="button" class="lvl-copy" data-cite="{text}" data-href="{cite_url}"'
+        f"{share_attributes(words.CITATION_SHARE)} hidden>{words.COPY_CITATION}</button>",
     ]
     if clause.our_number:
         parts.append(
@@ -71,19 +74,33 @@ def _tools(
             f"({md_link(page, changes_page, anchor)})"
             "{ .lvl-badge }"
         )
-    if newer is not None:
-        parts.append(_newer_link(clause, page, newer))
+    if other is not None:
+        parts.append(_other_link(edition, clause, page, other, changes_page))
     return ['<p class="lvl-clause-tools" data-search-exclude markdown>', " ".join(parts), "</p>"]
 
 
-def _newer_link(clause: Clause, page: str, newer: Edition) -> str:
-    there = newer.clauses.get(clause.id)
+def _other_link(
+    edition: Edition, clause: Clause, page: str, other: Edition, changes_page: str
+) -> str:
+    """One tap to the same clause in ``other``; where it has none, that it is not there,
+    linked to what the changes page says of it (in the newer edition, the clause's own
+    badge links there already)."""
+    newer = other if other.based_on == edition.id or edition.based_on is None else edition
+    change = newer.changed("clauses", clause.id)
+    there = other.clauses.get(clause.id)
     if there is None:
-        return f"*{words.in_newer(clause, newer, changed=None)}*"
-    text = words.in_newer(clause, newer, changed=newer.changed("clauses", clause.id) is not None)
-    where, _, state = text.rpartition(" ")
-    target = md_link(page, clause_page(newer.id, there), clause.id)
-    return f"[{where}]({target}) {state}"
+        where, _ = words.in_other(clause, other, changed=None)
+        if change is None or newer is edition:
+            return f"*{where}*"
+        anchor = f"e{newer.id}-{clause.id}"
+        return f"[{where}]({md_link(page, changes_page, anchor)}) {words.not_in_other(change.kind)}"
+    where, state = words.in_other(clause, other, changed=change is not None)
+    return f"[{where}]({md_link(page, clause_page(other.id, there), clause.id)}) {state}"
+
+
+def share_attributes(said: dict[str, str]) -> str:
+    """A share button's words as its data- attributes (docs/assets/app/share.js)."""
+    return "".join(f' data-{name}="{escape(value)}"' for name, value in said.items())
 
 
 def _indent(text: str) -> str:

@@ -21,13 +21,17 @@ from lvl_rules.faces import api
 from lvl_rules.faces.my_division import table
 from lvl_rules.faces.site import Edition, page_text, page_words
 
+from .clause_blocks import share_attributes
 from .forms import division_fields, options
 from .lookup_check import check_table
 from .notes_page import NOTES_PAGE
+from .poster import poster_path
 from .templating import TEMPLATES
 from .urls import href, page_url
 
 LOOKUP = "lookup.md"
+POSTER_SIZE = "a4"  # the poster My division links to: the paper a parent has at home
+SHARE_WORDS = ("share-label", "copy-label", "copied", "failed")  # docs/assets/app/share.js
 TABLE_ELEMENT_ID = "lookup-table"
 WORDS_ELEMENT_ID = "lookup-words"
 log = logging.getLogger("mkdocs.plugins.lvl_rules")
@@ -51,8 +55,12 @@ def lookup_page(editions: tuple[Edition, ...]) -> str:
         "LVL Rules lookup table: %d bytes, %d gzip, %d brotli", size.raw, size.gzip, size.brotli
     )
     said = page_words(editions, unlocks(answers))
+    text = page_text(editions)
+    share = {name: text[name.replace("-", "_")] for name in SHARE_WORDS}
     return TEMPLATES.get_template("lookup.md.j2").render(
-        said=page_text(editions),
+        said=text,
+        share=share_attributes(share),
+        poster=href(LOOKUP, poster_path(latest.id, POSTER_SIZE)),
         root=href(LOOKUP, ""),
         division=division_fields("lookup", editions, side_by_side=True),
         techniques=options([(t.id, t.name) for t in latest.techniques.values()]),
@@ -137,4 +145,5 @@ def _paths() -> dict[str, str]:
         "note": page_url(NOTES_PAGE) + "#e{edition}-{note}",
         "changes": "rules/changes/",
         "chart_row": "rules/{edition}/techniques/#technique-{technique}",
+        "poster": poster_path("{edition}", POSTER_SIZE),
     }

@@ -35,11 +35,13 @@ def notes_markdown(editions: tuple[Edition, ...]) -> str:
             )
         shown.append({"id": edition.id, "title": edition.title, "notes": notes})
     about = page_meta.for_page_about_editions(editions, words.SITE_PAGES["notes"])
-    return TEMPLATES.get_template("notes.md.j2").render(about=about, editions=shown)
+    return TEMPLATES.get_template("notes.md.j2").render(
+        about=about, editions=shown, description=words.DESCRIPTIONS["notes"]
+    )
 
 
 def data_markdown(editions: tuple[Edition, ...], latest: str) -> str:
     """The page that describes the machine-readable files."""
     return TEMPLATES.get_template("data.md.j2").render(
-        editions=list(reversed(editions)), latest=latest
+        editions=list(reversed(editions)), latest=latest, description=words.DESCRIPTIONS["data"]
     )

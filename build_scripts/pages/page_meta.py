@@ -29,8 +29,10 @@ def front_matter_lines(title: str, boost: float | None) -> str:
 
 
 def edition_line(label: str, target: str) -> str:
-    """The Markdown line above a page's heading: its edition(s), linking to them."""
-    return f"[{label}]({target})\n{{ .lvl-edition }}"
+    """The Markdown line above a page's heading: its edition(s), linking to them. Not
+    searched: the page's first section is its search entry, titled with the edition
+    (build_scripts/pages/search_entries.py)."""
+    return f"[{label}]({target})\n{{ .lvl-edition data-search-exclude }}"
 
 
 def for_edition_page(

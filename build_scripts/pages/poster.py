@@ -1,6 +1,7 @@
 """An edition's technique chart as a one-page poster to pin on a gym wall: every
 technique a row (never split across pages), legal and not legal by colour, mark and
-words, and a QR code to the chart online (made at build time with segno).
+words, and a QR code to the chart online (made at build time with segno) where the site
+has a public address.
 
 The poster is a self-contained HTML document (its style inline, its QR code an inline
 SVG) that :mod:`build_scripts.publish.pdf` prints to PDF; it is not published as a page.
@@ -19,6 +20,13 @@ from .chart import chart_table
 
 # Poster sizes: (name in the file name, Chromium's paper format, landscape).
 SIZES = (("a4", "A4", True), ("a3", "A3", True))
+
+
+def poster_path(edition_id: str, size: str) -> str:
+    """Where an edition's chart poster is published, under the site: ``data/2-poster-a4.pdf``."""
+    return f"data/{edition_id}-poster-{size}.pdf"
+
+
 # The paper's printable area in CSS pixels (landscape, less the 8 mm margins), by size:
 # what the poster is laid out in, and shrunk to fit if it is taller (one page, always).
 PX_PER_MM = 96 / 25.4
@@ -76,16 +84,21 @@ def qr_svg(url: str) -> str:
     return out.getvalue().decode("ascii")
 
 
-def poster_html(edition: Edition, chart_url: str, size: str) -> str:
-    """The poster of an edition's chart, for one paper size (``a4`` or ``a3``)."""
+def poster_html(edition: Edition, chart_url: str | None, size: str) -> str:
+    """The poster of an edition's chart, for one paper size (``a4`` or ``a3``), with a QR
+    code to ``chart_url`` (None: a site with no public address, no QR code)."""
+    scan = (
+        f'<div class="qr">{qr_svg(chart_url)}<span>{escape(poster_scan())}<br>'
+        f"<strong>{escape(chart_url)}</strong></span></div>"
+        if chart_url
+        else ""
+    )
     return (
         "<!doctype html>\n"
         f'<html lang="en"><head><meta charset="utf-8"><title>{escape(poster_title(edition))}'
         f"</title><style>{STYLE}</style></head>"
         f'<body class="{size}"><header><div><h1>{escape(poster_title(edition))}</h1>'
-        f'<p class="legend">{poster_legend()}</p></div>'
-        f'<div class="qr">{qr_svg(chart_url)}<span>{escape(poster_scan())}<br>'
-        f"<strong>{escape(chart_url)}</strong></span></div></header>"
+        f'<p class="legend">{poster_legend()}</p></div>{scan}</header>'
         f"{chart_table(edition)}"
         f"<footer>{escape(edition.name)}, {escape(edition.title)}.</footer>"
         "</body></html>"

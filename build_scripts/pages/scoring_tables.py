@@ -55,10 +55,16 @@ def advantage_rows(edition: Edition, page: str) -> list[dict[str, str]]:
     ]
 
 
+def foul_anchor(foul_id: str) -> str:
+    """The id of a foul's row, where its search entry lands (search_entries.py)."""
+    return f"foul-{foul_id}"
+
+
 def foul_rows(edition: Edition, page: str) -> list[dict[str, str]]:
     """Every named foul and the generic ones, with their effect."""
     return [
         {
+            "id": foul_anchor(foul.id),
             "name": foul.name,
             "effect": foul_effect(edition, foul) + _reading(edition, page, "fouls", foul.id),
             "clause": foul.clause,

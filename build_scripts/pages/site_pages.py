@@ -20,8 +20,9 @@ from .calculator_page import BOARD, CALCULATOR, SHEET, board_page, calculator_pa
 from .chart import chart_table
 from .clause_blocks import clause_block, linker
 from .lookup_page import LOOKUP, lookup_page
+from .poster import SIZES, poster_path
 from .templating import TEMPLATES
-from .urls import cite_path, clause_page, edition_page, md_link, page_url, sections
+from .urls import cite_path, clause_page, edition_page, href, md_link, page_url, sections
 
 
 def generate(editions: tuple[Edition, ...], *, page_policy: str | None) -> dict[str, str]:
@@ -30,7 +31,10 @@ def generate(editions: tuple[Edition, ...], *, page_policy: str | None) -> dict[
     latest = editions[-1].id
     pages: dict[str, str] = {
         "rules/index.md": TEMPLATES.get_template("editions.md.j2").render(
-            editions=editions, latest=latest
+            editions=editions,
+            latest=latest,
+            description=words.DESCRIPTIONS["rules"],
+            posters={e.id: poster_links("rules/index.md", e.id) for e in editions},
         ),
         changes.PAGE: changes.changes_markdown(editions),
         notes_page.NOTES_PAGE: notes_page.notes_markdown(editions),
@@ -41,9 +45,13 @@ def generate(editions: tuple[Edition, ...], *, page_policy: str | None) -> dict[
         SHEET: sheet_page(editions, vendor.QR_MODULE),
         "data/schema.json": json.dumps(edition_schema(), indent=2, ensure_ascii=False) + "\n",
     }
+    by_id = {edition.id: edition for edition in editions}
     for edition in editions:
         newer = editions[-1] if edition.id != latest else None
-        pages.update(edition_pages(edition, newer))
+        # Each clause links to the same clause in the edition in force, or (in that one)
+        # in the edition it amends.
+        other = newer or by_id.get(edition.based_on or "")
+        pages.update(edition_pages(edition, newer, other))
         pages[f"data/{edition.id}.json"] = json.dumps(
             export_edition(edition), ensure_ascii=False, indent=1
         )
@@ -54,8 +62,11 @@ def generate(editions: tuple[Edition, ...], *, page_policy: str | None) -> dict[
     return pages
 
 
-def edition_pages(edition: Edition, newer: Edition | None) -> dict[str, str]:
-    """The front page, section pages, closing note, chart, scoring and print pages."""
+def edition_pages(
+    edition: Edition, newer: Edition | None, other: Edition | None = None
+) -> dict[str, str]:
+    """The front page, section pages, closing note, chart, scoring and print pages;
+    ``other``: the edition each clause links to."""
     latest = newer.id if newer else edition.id
     names = {page: name for name, page in navigation.edition_pages(edition)}
 
@@ -76,16 +87,17 @@ def edition_pages(edition: Edition, newer: Edition | None) -> dict[str, str]:
             sections=[_titled(edition, s) for s in numbered],
             closing=_titled(edition, closing),
             front_matter="\n".join(
-                clause_block(edition, edition.clauses[c], front, level=2, newer=newer)
+                clause_block(edition, edition.clauses[c], front, level=2, other=other)
                 for c in ("preamble", "reading-guide")
             ),
+            description=words.edition_description(edition),
             **meta(front),
         ),
     }
     for section in (*numbered, closing):
         page = f"rules/{edition.id}/{section.id}.md"
         blocks = [
-            clause_block(edition, clause, page, level=min(clause.depth, 6), newer=newer)
+            clause_block(edition, clause, page, level=min(clause.depth, 6), other=other)
             for clause in edition.clauses.values()
             if clause.id == section.id or (clause.numbered and clause.section == section.id)
         ]
@@ -95,6 +107,7 @@ def edition_pages(edition: Edition, newer: Edition | None) -> dict[str, str]:
             title=render.title(edition, section),
             newer=newer,
             blocks="\n".join(blocks),
+            description=words.section_description(edition, section),
             **meta(page),
         )
     page = f"rules/{edition.id}/techniques.md"
@@ -102,6 +115,8 @@ def edition_pages(edition: Edition, newer: Edition | None) -> dict[str, str]:
     pages[page] = TEMPLATES.get_template("techniques.md.j2").render(
         edition=edition,
         newer=newer,
+        posters=poster_links(page, edition.id),
+        description=words.chart_description(edition),
         table=chart_table(edition),
         promotion=words.promotion_rule(edition),
         descriptions_ours=words.DESCRIPTIONS_OURS,
@@ -113,10 +128,13 @@ def edition_pages(edition: Edition, newer: Edition | None) -> dict[str, str]:
         **meta(page),
     )
     page = f"rules/{edition.id}/scoring.md"
-    pages[page] = _scoring_page(edition, newer, **meta(page))
+    pages[page] = _scoring_page(
+        edition, newer, description=words.scoring_description(edition), **meta(page)
+    )
     page = f"rules/{edition.id}/print.md"
     pages[page] = TEMPLATES.get_template("print.md.j2").render(
         edition=edition,
+        description=words.print_description(edition),
         blocks="\n".join(
             clause_block(edition, clause, page, level=min(clause.depth + 1, 6))
             for clause in edition.clauses.values()
@@ -124,6 +142,16 @@ def edition_pages(edition: Edition, newer: Edition | None) -> dict[str, str]:
         **meta(page),
     )
     return pages
+
+
+def poster_links(page: str, edition_id: str) -> str:
+    """``The chart as a poster to print: A4 landscape · A3 landscape (PDF)``, linked from ``page``
+    (HTML: the PDFs are printed after MkDocs, which cannot check links to them)."""
+    links = " · ".join(
+        f'<a href="{href(page, poster_path(edition_id, size))}">{words.poster_paper(paper)}</a>'
+        for size, paper, _ in SIZES
+    )
+    return f"{words.POSTER_LINKS}: {links} {words.POSTER_FORMAT}"
 
 
 def _scoring_page(edition: Edition, newer: Edition | None, **meta: str) -> str:
@@ -162,6 +190,8 @@ def cite_page(edition: Edition, clause_id: str, page_policy: str | None) -> str:
     target = "../../../" + page_url(clause_page(edition.id, clause)) + f"#{clause_id}"
     text = escape(words.citation(edition, clause))
     heading = escape(render.heading(edition, clause))
+    # A shared citation's link preview reads this page, not the one it redirects to.
+    said = escape(words.clause_lead(edition, clause))
     return (
         "<!doctype html>\n"
         '<html lang="en">\n<head>\n<meta charset="utf-8">\n'
@@ -169,6 +199,11 @@ def cite_page(edition: Edition, clause_id: str, page_policy: str | None) -> str:
         f"<title>{text}</title>\n"
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
         '<meta name="robots" content="noindex">\n'
+        f'<meta name="description" content="{said}">\n'
+        '<meta property="og:type" content="article">\n'
+        f'<meta property="og:title" content="{text}">\n'
+        f'<meta property="og:description" content="{said}">\n'
+        '<meta name="twitter:card" content="summary">\n'
         '<link rel="icon" href="../../../assets/images/favicon.png">\n'
         f'<link rel="canonical" href="{target}">\n'
         f'<meta http-equiv="refresh" content="0; url={target}">\n'

@@ -14,3 +14,5 @@ TEMPLATES = jinja2.Environment(
     trim_blocks=True,
     lstrip_blocks=True,
 )
+# Front matter strings as JSON (valid YAML), their words as written: "§8", not "\u00a78".
+TEMPLATES.policies["json.dumps_kwargs"] = {"ensure_ascii": False, "sort_keys": True}

@@ -1,4 +1,6 @@
 """Where every generated page and clause lives. These URLs are printed by officials: stable.
+And whether the site's own address (MkDocs's ``site_url``, from ``LVL_SITE_URL``) is one a
+phone can reach: the posters' QR code and the link previews' address need one.
 
 Paths here are MkDocs source paths (``rules/2/5.md``); with ``use_directory_urls``
 a page ``rules/2/5.md`` is served at ``/rules/2/5/``.
@@ -6,11 +8,17 @@ a page ``rules/2/5.md`` is served at ``/rules/2/5/``.
 
 from __future__ import annotations
 
+import contextlib
 import posixpath
+import socket
+from ipaddress import ip_address
+from urllib.parse import urlsplit
 
 from lvl_rules.faces.site import Clause, Edition
 
 FRONT_PAGE_CLAUSES = ("preamble", "reading-guide")
+# Names that never reach the public: this machine, a local network, a test.
+LOCAL_NAMES = ("localhost", ".localhost", ".local", ".internal", ".lan", ".home.arpa", ".test")
 
 
 def edition_page(edition_id: str) -> str:
@@ -55,3 +63,30 @@ def href(from_src: str, to_url: str) -> str:
 def sections(edition: Edition) -> list[Clause]:
     """The numbered top-level sections, in order."""
     return [c for c in edition.clauses.values() if c.numbered and c.depth == 1]
+
+
+def public_address(address: str) -> str | None:
+    """``address`` if a phone anywhere can reach it, else None: not http(s), a loopback,
+    private or link-local address, a name without a dot or of a local network, or this
+    machine's own name or address (the default ``http://127.0.0.1:8000/`` of a build made
+    without ``LVL_SITE_URL``)."""
+    parts = urlsplit(address)
+    host = (parts.hostname or "").lower().rstrip(".")
+    if parts.scheme not in ("http", "https") or not host:
+        return None
+    try:
+        return address if ip_address(host).is_global else None
+    except ValueError:
+        pass  # a name, not an address
+    if "." not in host or host.endswith(LOCAL_NAMES) or host in _this_machine():
+        return None
+    return address
+
+
+def _this_machine() -> set[str]:
+    """This machine's names and addresses (a build machine's address is no public one)."""
+    name = socket.gethostname()
+    found = {name.lower(), socket.getfqdn().lower()}
+    with contextlib.suppress(OSError):  # a name this machine cannot look up
+        found |= set(socket.gethostbyname_ex(name)[2])
+    return found

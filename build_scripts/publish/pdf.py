@@ -1,10 +1,17 @@
-"""Each edition's printable page (/rules/<edition>/print/) as a PDF, by headless Chromium.
+"""Each edition's printable page (/rules/<edition>/print/) as a PDF, by headless Chromium,
+and its technique chart as a poster.
 
 ``build_scripts.build_site`` serves the built site with the production headers, then
 :func:`write_pdfs` opens every ``rules/<edition>/print/`` page and prints it with the
 site's own print stylesheet (no navigation, no buttons) to ``data/<edition>.pdf``: A4,
 page numbers in the footer. It comes before the host files, so the service worker keeps
 the PDFs too.
+
+:func:`write_posters` prints each chart on one page with a QR code to the chart online,
+at the site's one public address: MkDocs's ``site_url``, which ``LVL_SITE_URL`` sets
+(mkdocs.yml), as the built pages name it. Without one (the default is ``make serve``'s
+own ``http://127.0.0.1:8000/``), a poster has neither QR code nor address, and the build
+says so: a QR code to a loopback or build machine's address would be dead on the wall.
 """
 
 from __future__ import annotations
@@ -13,8 +20,10 @@ import re
 from html import escape
 from pathlib import Path
 from typing import TYPE_CHECKING
+from urllib.parse import urljoin
 
-from build_scripts.pages.poster import SIZES, poster_html, printable_px
+from build_scripts.pages.poster import SIZES, poster_html, poster_path, printable_px
+from build_scripts.pages.urls import public_address
 from lvl_rules import load_edition
 
 if TYPE_CHECKING:
@@ -71,37 +80,59 @@ def write_pdfs(site_dir: Path, base_url: str, browser: Browser) -> list[Path]:
 CANONICAL = re.compile(r'<link rel="canonical" href="([^"]+)"')
 
 
-def poster_path(edition_id: str, size: str) -> str:
-    """Where an edition's chart poster is published, under the site: ``data/2-poster-a4.pdf``."""
-    return f"data/{edition_id}-poster-{size}.pdf"
-
-
-def chart_url(site_dir: Path, edition_id: str) -> str:
-    """The chart's public address, as the built page names itself (its canonical link)."""
-    html = (site_dir / "rules" / edition_id / "techniques" / "index.html").read_text("utf-8")
+def site_address(site_dir: Path) -> str:
+    """The site's address as the build wrote it (the home page's canonical link): MkDocs's
+    ``site_url``, which ``LVL_SITE_URL`` sets (mkdocs.yml)."""
+    html = (site_dir / "index.html").read_text("utf-8")
     found = CANONICAL.search(html)
     if found is None:
-        raise ValueError(f"rules/{edition_id}/techniques/ has no canonical link")
+        raise ValueError(f"{site_dir / 'index.html'} has no canonical link")
     return found.group(1)
 
 
+def chart_address(public: str, edition_id: str) -> str:
+    """The chart's public address: ``https://…/rules/2/techniques/``."""
+    return urljoin(
+        public if public.endswith("/") else public + "/", f"rules/{edition_id}/techniques/"
+    )
+
+
 def write_posters(site_dir: Path, browser: Browser) -> list[Path]:
-    """Each edition's technique chart as a one-page poster, A4 landscape and A3, with a
-    QR code to the chart's address: ``data/<edition>-poster-<size>.pdf``."""
+    """Each edition's technique chart as a one-page poster, A4 landscape and A3, with a QR
+    code to the chart's public address (``data/<edition>-poster-<size>.pdf``); a build
+    with no public address prints them without, and says so."""
+    address = site_address(site_dir)
+    public = public_address(address)
+    if public is None:
+        print(
+            f"LVL Rules posters: no QR code and no address on them: the site's address, "
+            f"{address}, is not public (set LVL_SITE_URL to the address the site is "
+            "published at)",
+            flush=True,
+        )
+    return print_posters(site_dir, browser, public, site_dir / "data")
+
+
+def print_posters(
+    site_dir: Path, browser: Browser, public: str | None, out_dir: Path
+) -> list[Path]:
+    """Print the posters of every edition in ``site_dir`` into ``out_dir``, with a QR code
+    to the chart at ``public`` (None: without)."""
     written = []
+    out_dir.mkdir(parents=True, exist_ok=True)
     context = browser.new_context(service_workers="block")
     try:
         page = context.new_page()
         page.emulate_media(media="print")
         for edition_id in print_pages(site_dir):
             edition = load_edition(edition_id)
-            url = chart_url(site_dir, edition_id)
+            url = chart_address(public, edition_id) if public else None
             for size, paper, landscape in SIZES:
                 width, height = printable_px(size)
                 page.set_viewport_size({"width": width, "height": height})
                 page.set_content(poster_html(edition, url, size), wait_until="load")
                 tall = page.evaluate("() => document.documentElement.scrollHeight")
-                target = site_dir / poster_path(edition_id, size)
+                target = out_dir / Path(poster_path(edition_id, size)).name
                 page.pdf(
                     path=str(target),
                     format=paper,

@@ -1,27 +1,22 @@
 // LVL Rules: small enhancements for every page. No rule logic lives here.
-// "Copy citation" buttons copy e.g. "LVL Rules, Edition 2, §5.4 — https://…/cite/2/5.4/".
-// Event delegation on the document keeps working across Material's instant navigation.
+// Citation buttons share the citation with the phone's share sheet, or copy it ("LVL
+// Rules, Edition 2, §5.4 — https://…/cite/2/5.4/"): app/share.js, fetched on a page that
+// has them; their words are in their data- attributes (lvl_rules/words/site.py).
+// Material's instant navigation replaces the page's content: document$ wires the new one.
 
-function showCopyButtons() {
-  if (!navigator.clipboard) return;
-  for (const button of document.querySelectorAll("button.lvl-copy[hidden]")) {
-    button.hidden = false;
-  }
+const SHARE_MODULE = new URL("app/share.js", document.currentScript.src).href;
+
+function wireCitations() {
+  const buttons = [...document.querySelectorAll("button.lvl-copy:not([data-wired])")];
+  if (!buttons.length) return;
+  import(SHARE_MODULE).then(({ shareButton }) => {
+    for (const button of buttons) {
+      button.dataset.wired = "";
+      const url = new URL(button.dataset.href, document.baseURI).href;
+      shareButton(button, { url, title: button.dataset.cite, text: button.dataset.cite });
+    }
+  });
 }
-
-document.addEventListener("click", async (event) => {
-  const button = event.target.closest("button.lvl-copy");
-  if (!button) return;
-  const url = new URL(button.dataset.href, document.baseURI).href;
-  const text = `${button.dataset.cite} — ${url}`;
-  try {
-    await navigator.clipboard.writeText(text);
-    button.textContent = "Copied";
-  } catch {
-    button.textContent = "Copy failed: use the permalink";
-  }
-  setTimeout(() => { button.textContent = "Copy citation"; }, 2500);
-});
 
 // The reader opens search (the search box, or the header's search button on a phone):
 // Material's search worker starts now if it was waiting for the engine
@@ -46,8 +41,37 @@ document.addEventListener("change", (event) => {
   if (event.target.id === "__search" && event.target.checked) searchWanted();
 });
 
+// A search result lands on its chart row, clause or foul: each is a search entry of its
+// own at <page>?at=<id> (build_scripts/pages/search_entries.py; Material links an entry
+// of its own without a fragment), and Material marks the words searched for (?h=).
+// On a page opened, and when a result of the page on screen is chosen; not on a page the
+// reader comes back to (back, forward, reload), where the browser or Material puts the
+// reader back where they were.
+let shownPath = location.pathname;
+let cameBack = ["reload", "back_forward"].includes(performance.getEntriesByType?.("navigation")[0]?.type);
+addEventListener("popstate", () => { cameBack = true; });
+
+function landAt(url) {
+  const id = url.searchParams.get("at");
+  const target = id && !url.hash ? document.getElementById(id) : null;
+  if (!target) return;
+  for (const landed of document.querySelectorAll(".lvl-landed")) landed.classList.remove("lvl-landed");
+  const place = target.closest("tr") ?? target;
+  place.classList.add("lvl-landed");
+  place.scrollIntoView({ block: "start" });
+}
+
+function pageShown() {
+  shownPath = location.pathname;
+  wireCitations();
+  if (!cameBack) landAt(new URL(location.href));
+  cameBack = false;
+}
+
 if (typeof document$ !== "undefined") {
-  document$.subscribe(showCopyButtons);  // Material: after every (instant) page load
+  document$.subscribe(pageShown);  // Material: after every (instant) page load
+  // Another result of the page on screen: Material fetches nothing and scrolls nowhere.
+  location$.subscribe((url) => { if (url.pathname === shownPath) landAt(url); });
 } else {
-  document.addEventListener("DOMContentLoaded", showCopyButtons);
+  document.addEventListener("DOMContentLoaded", pageShown);
 }

@@ -174,6 +174,12 @@ PAGE = {
     "who": "Who may use a technique?",
     "technique": "Technique",
     "show_divisions": "Show divisions",
+    # The answer's tools: share it (docs/assets/app/share.js), print the chart's poster.
+    "share_label": "Share this answer",
+    "copy_label": "Copy the link to this answer",
+    "copied": "Link copied",
+    "failed": "Could not copy: the address bar holds the link",
+    "poster": "The chart as a poster to print (PDF)",
 }
 UNLISTED_NOTE = "unlisted-techniques"  # the note that says what the chart does not restrict
 

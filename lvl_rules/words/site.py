@@ -4,12 +4,14 @@ words are :mod:`.scoring`'s; static page prose is in the build's page templates.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
+from ..engines.chart import Cell
 from ..engines.eligibility import granting_group
-from ..model import Clause, Edition
-from .division import describe_ranks, joined, rank_name
-from .markdown import DESCRIPTIONS_OURS
+from ..model import Clause, Edition, Foul, Technique
+from .division import describe_criteria, describe_ranks, joined, rank_name
+from .markdown import DESCRIPTIONS_OURS, body, heading
 from .markdown import title as clause_title
 
 # -- Editions and page titles ------------------------------------------------------------
@@ -18,6 +20,11 @@ from .markdown import title as clause_title
 def edition_label(edition: Edition, latest: str) -> str:
     """``Edition 2, in force`` or ``Edition 1``: which edition a page belongs to."""
     return f"{edition.title}, in force" if edition.id == latest else edition.title
+
+
+def in_force(edition: Edition) -> str:
+    """``Edition 2 is in force``: the home page's line about the rules."""
+    return f"{edition.title} is in force"
 
 
 def edition_choice(edition: Edition, latest: str) -> str:
@@ -56,7 +63,7 @@ SITE_PAGES = {
     "rules": "Rules",
     "changes": "What changed",
     "notes": "Editorial notes",
-    "data": "Data",
+    "data": "For developers",
 }
 
 # -- The division form's own words, which its script reads from the page -----------------
@@ -76,6 +83,14 @@ OUR_NUMBER_TITLE = (
 )
 PERMALINK = "Permalink"
 COPY_CITATION = "Copy citation"
+# The citation button's words (docs/assets/app/share.js reads them from the button): its
+# label where the browser has a share sheet, and what it says for a moment after a tap.
+CITATION_SHARE = {
+    "share-label": "Share citation",
+    "copy-label": COPY_CITATION,
+    "copied": "Copied",
+    "failed": "Copy failed: use the permalink",
+}
 NOTE_REASON = "Why:"
 
 
@@ -94,14 +109,20 @@ def note_heading(title: str) -> str:
     return f"Editorial note: {title}"
 
 
-def in_newer(clause: Clause, newer: Edition, *, changed: bool | None) -> str:
-    """The link from an old edition's clause to the one in force (``changed`` None: the
-    newer edition has no such clause)."""
+def in_other(clause: Clause, other: Edition, *, changed: bool | None) -> tuple[str, str]:
+    """The link from a clause to the same clause in another edition, and the state after
+    it: (``Edition 1: §5.4``, ``(changed)``); ``changed`` None: the other edition has no
+    such clause (``Not in Edition 1``, ``(new)`` or ``(removed)`` from the caller's kind)."""
     if changed is None:
-        return f"Not in {newer.title}."
-    state = "changed" if changed else "unchanged"
-    where = f"{newer.title}: §{clause.id}" if clause.numbered else f"In {newer.title}"
-    return f"{where} ({state})"
+        return f"Not in {other.title}", ""
+    state = "(changed)" if changed else "(unchanged)"
+    where = f"{other.title}: §{clause.id}" if clause.numbered else f"In {other.title}"
+    return where, state
+
+
+def not_in_other(kind: str | None) -> str:
+    """After ``Not in Edition 1``: what the changes page says of the clause, if anything."""
+    return f"({KIND_WORDS[kind]})" if kind else ""
 
 
 def citation(edition: Edition, clause: Clause) -> str:
@@ -157,6 +178,15 @@ def promotion_rule(edition: Edition) -> str:
         f"a {rank_name(edition, promotion.rank_from)} aged {promotion.min_age} or over with "
         f"{listed} competes at {rank_name(edition, promotion.rank_to)}"
     )
+
+
+POSTER_LINKS = "The chart as a poster to print"  # then a link for each paper size
+POSTER_FORMAT = "(PDF)"
+
+
+def poster_paper(paper: str) -> str:
+    """A poster's link: ``A4 landscape``."""
+    return f"{paper} landscape"
 
 
 def poster_title(edition: Edition) -> str:
@@ -229,3 +259,148 @@ def first_allowed(edition: Edition, technique_id: str) -> str:
 def moved(before: str, after: str) -> str:
     """The chart-changes column: the same first group, or not."""
     return "Same" if before == after else "**Changed**"
+
+
+# -- Search: every chart row and every foul an entry of its own (two lines on a phone) ----
+
+UNIFORMS_SAID = {
+    (True, True): "Gi and No-Gi",
+    (False, True): "No-Gi only",
+    (True, False): "Gi only",
+}
+NEVER_SAID = "Not legal: never allowed, for any athlete"
+NOBODY_SAID = "Not legal for any athlete in this edition"
+FOUL_KINDS = {
+    "stalling": "Lack of combativeness: the next penalty on the scale",
+    "serious": "Serious foul: the next penalty on the scale",
+    "severe": "Severe foul: disqualification from the match",
+    "disciplinary": "Disciplinary foul: disqualification from the competition",
+}
+
+
+def chart_row_line(edition: Edition, technique: Technique, cells: Sequence[Cell]) -> str:
+    """A chart row in one line: ``Legal: adults, brown and black belts, No-Gi only``;
+    ``Legal: ages 16–17 and up, Gi and No-Gi``. Neighbouring columns with the same answer
+    are said together."""
+    said = {(cell.band.id, cell.uniform): cell.verdict.legal for cell in cells}
+    bands = edition.bands
+    runs: list[list[int]] = []  # [first column, last column], each of one answer
+    answers: list[tuple[bool, bool]] = []
+    for column, band in enumerate(bands):
+        answer = (said[band.id, "gi"], said[band.id, "nogi"])
+        if not any(answer):
+            continue
+        if runs and runs[-1][1] == column - 1 and answers[-1] == answer:
+            runs[-1][1] = column
+        else:
+            runs.append([column, column])
+            answers.append(answer)
+    if not runs:
+        return NEVER_SAID if technique.prohibited else NOBODY_SAID
+    parts = []
+    for (first, last), answer in zip(runs, answers, strict=True):
+        who = _lower_first(bands[first].label)
+        if last > first:
+            who += " and up" if last == len(bands) - 1 else f" to {_lower_first(bands[last].label)}"
+        parts.append(f"{who}, {UNIFORMS_SAID[answer]}")
+    return "Legal: " + "; ".join(parts)
+
+
+def foul_line(edition: Edition, foul: Foul) -> str:
+    """A foul in one line: ``Serious foul: the next penalty on the scale (§7.2.2). Only in:
+    ages 4–14; 18 and over, white belts.``"""
+    line = f"{FOUL_KINDS[foul.group]} (§{foul.clause})."
+    if foul.unless_legal:
+        line += f" Not a foul where {edition.techniques[foul.unless_legal].name.lower()} is legal."
+    if foul.only_for:
+        line += " Only in: " + "; ".join(describe_criteria(edition, c) for c in foul.only_for) + "."
+    return line
+
+
+def _lower_first(text: str) -> str:
+    return text[:1].lower() + text[1:]
+
+
+# -- Descriptions: what a page, or a shared citation, says in a link preview --------------
+
+DESCRIPTION_LIMIT = 200  # characters: what link previews show of a description
+SHORTEST_LEAD = 40  # a first sentence shorter than this is followed by the next one
+DESCRIPTIONS = {
+    "rules": (
+        "The editions of the LVL Grappling Federation's competition rules, and which one is "
+        "in force."
+    ),
+    "changes": "What changed in the LVL rules from one edition to the next, clause by clause.",
+    "notes": "Where the LVL rules are silent, unclear or mistaken, what LVL Rules decided and why.",
+    "data": "The LVL rules as JSON for tournament software, with a JSON Schema.",
+}
+_MARKDOWN_LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
+_SENTENCE_END = re.compile(r"[.!?](?=\s)")
+
+
+def lead(text: str, limit: int = DESCRIPTION_LIMIT) -> str:
+    """Plain text cut short for a preview or a search result: its first sentence (or first
+    few short ones) within ``limit`` characters, or its first words and "…"."""
+    text = " ".join(text.split())
+    if len(text) <= limit:
+        return text
+    end = _SENTENCE_END.search(text, SHORTEST_LEAD - 1, limit + 1)
+    if end:
+        return text[: end.end()]
+    return text[: text.rfind(" ", 0, limit)].rstrip(",;:") + "…"
+
+
+def clause_lead(edition: Edition, clause: Clause, limit: int = DESCRIPTION_LIMIT) -> str:
+    """A clause in a line: ``5.4 Mount, every kind (4 points). The athlete scores a mount
+    when …``; a clause with no text of its own names its subclauses."""
+    said = heading(edition, clause)
+    first = _first_paragraph(body(edition, clause))
+    if not first:
+        parts = [
+            heading(edition, c)
+            for c in edition.clauses.values()
+            if c.numbered and c.section == clause.id and c.depth == clause.depth + 1
+        ]
+        first = "; ".join(parts) + "." if parts else ""
+    return f"{said}. {lead(first, limit - len(said) - 2)}" if first else said
+
+
+def section_description(edition: Edition, section: Clause) -> str:
+    """A rule page's description: its section's clause in a line."""
+    return clause_lead(edition, section)
+
+
+def edition_description(edition: Edition) -> str:
+    """An edition's front page: ``LVL Grappling Federation: Competition Rules, Edition 2:
+    Edition 1 as amended by …``."""
+    return lead(f"{edition.name}, {edition.title}: {edition.description}")
+
+
+def chart_description(edition: Edition) -> str:
+    """The technique chart's description."""
+    return (
+        f"{edition.title} technique chart: which techniques are legal for which athletes, Gi "
+        "and No-Gi."
+    )
+
+
+def scoring_description(edition: Edition) -> str:
+    """Scoring at a glance's description."""
+    return (
+        f"{edition.title} scoring at a glance: points, advantages, penalty scales, fouls and "
+        "how a match is decided."
+    )
+
+
+def print_description(edition: Edition) -> str:
+    """The printable rulebook's description."""
+    return f"{edition.name}, {edition.title}: every clause on one page."
+
+
+def _first_paragraph(markdown: str) -> str:
+    """The first paragraph of Markdown as plain text (not a list, table or heading)."""
+    for paragraph in markdown.split("\n\n"):
+        text = paragraph.strip()
+        if text and not text.startswith(("|", "-", "*", "#", "1.", "!!!")):
+            return _MARKDOWN_LINK.sub(r"\1", text).replace("**", "").replace("*", "")
+    return ""

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from build_scripts.pages import site_pages
-from build_scripts.pages.urls import clause_page
+from build_scripts.pages.urls import clause_page, md_link
 from lvl_rules import check, load_all, load_edition
 from lvl_rules.engines.chart import sample
 from lvl_rules.words import markdown as render
@@ -110,6 +110,32 @@ def test_our_clause_numbers_are_marked_beside_their_citation(generated):
             marked += [(edition.id, clause.id)] if OUR_NUMBER in tools else []
             ours += [(edition.id, clause.id)] if clause.our_number else []
     assert [("2", "1.1"), ("2", "5.7")] == ours == marked
+
+
+def test_each_clause_links_to_itself_in_the_other_edition(generated):
+    """Every clause of Edition 2 links, in its tools, to the same clause of Edition 1, and
+    every clause of Edition 1 to the same of Edition 2, saying whether it changed; where
+    the other edition has no such clause, the tools say so."""
+    editions = {e.id: e for e in load_all()}
+    wrong = []
+    for here, there in (("2", "1"), ("1", "2")):
+        edition, other = editions[here], editions[there]
+        newer = editions["2"]
+        for clause in edition.clauses.values():
+            page = clause_page(edition.id, clause)
+            tools = generated[page].split(f"{{ #{clause.id} .lvl-clause }}", 1)[1]
+            tools = tools.split("</p>", 1)[0]
+            same = other.clauses.get(clause.id)
+            if same is None:
+                expected = f"Not in {other.title}"
+            else:
+                target = md_link(page, clause_page(there, same), clause.id)
+                state = "changed" if newer.changed("clauses", clause.id) else "unchanged"
+                where = f"{other.title}: §{clause.id}" if clause.numbered else f"In {other.title}"
+                expected = f"[{where}]({target}) ({state})"
+            if expected not in tools:
+                wrong.append((here, clause.id, tools[-160:]))
+    assert [] == wrong
 
 
 @pytest.mark.parametrize("page", GOLDEN_PAGES)

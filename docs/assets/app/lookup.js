@@ -12,6 +12,7 @@ import {
   askOnly,
   clearFieldMessages,
   fieldMessage,
+  fill,
   fillForm,
   followAge,
   markInvalid,
@@ -23,6 +24,7 @@ import { drawAnswer } from "./lookup-answer.js";
 import { drawCompare } from "./lookup-compare.js";
 import { chartLink, cite, el } from "./lookup-dom.js";
 import { askable } from "./lookup-state.js";
+import { shareButton } from "./share.js";
 
 const AGE_PAUSE_MS = 350; // typing an age: answer once the typing pauses
 
@@ -71,6 +73,9 @@ export function mount(form) {
     whoMayUse(app, true);
   });
   openFoldsToPrint(page);
+  // The answer is its address (its query): shared, or copied, with the athlete in words.
+  const share = app.part("lookup-share");
+  shareButton(share, () => ({ url: location.href, title: share.dataset.shareTitle, text: app.part("lookup-who").textContent }));
   const params = new URLSearchParams(location.search);
   const technique = params.get("technique");
   const asked = fillForm(form, params);
@@ -111,6 +116,7 @@ function show(app, remember) {
   results.dataset.edition = answer.edition;
   results.dataset.query = query; // what was asked (tests wait on it)
   app.part("lookup-who").textContent = filledIn(form);
+  app.part("lookup-poster").href = new URL(fill(words.paths.poster, { edition: answer.edition }), app.root).href;
   drawAnswer(app, answer.edition, placement.answer);
   app.part("lookup-changed-box").hidden = !drawCompare(app, answer);
   app.part("lookup-announce").textContent = app.part("lookup-summary").textContent;

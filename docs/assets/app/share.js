@@ -1,0 +1,77 @@
+// Share or copy: the phone's share sheet (the Web Share API) where the browser has one,
+// the clipboard otherwise. One module for every "share" button of the site: citations
+// (assets/lvl.js), My division (lookup.js), match links.
+//
+//   import { shareButton } from "./share.js";
+//   shareButton(button, () => ({ url: location.href, title, text }));
+//
+// - `what`: what to share, `{ url, title, text }` (`title` and `text` optional), or a
+//   function that returns it, called at each tap (the address as it is then).
+// - The button's words are the page's, written by the build (lvl_rules/words/) into its
+//   data- attributes: data-share-label (its label where a share sheet exists),
+//   data-copy-label (where it does not), data-copied and data-failed (said for a moment
+//   after a tap); or pass them as `words`: { share, copy, copied, failed }.
+// - The button is shown (its `hidden` removed) with the right label, and shareButton
+//   returns true; in a browser that can neither share nor copy it stays hidden (false).
+// What is copied is the text and the address, "text — url" (the address alone without a
+// text). A share sheet the reader closes is no failure and says nothing.
+
+const SAID_MS = 2500; // how long "Copied" (or the failure) shows before the label returns
+
+/** Whether this browser can share `data` with a share sheet. */
+export function canShare(data, nav = globalThis.navigator) {
+  if (typeof nav?.share !== "function") return false;
+  return typeof nav.canShare !== "function" || nav.canShare(data);
+}
+
+/** What the clipboard gets: "text — url", or the address alone. */
+export function copyText({ url, text }) {
+  return text ? `${text} — ${url}` : url;
+}
+
+/** Share `data` ({ url, title, text }) with the share sheet, or copy it: resolves to
+ *  "shared", "cancelled" (the reader closed the sheet), "copied" or "failed". A share
+ *  sheet that fails otherwise (no permission, say) falls back to the clipboard. */
+export async function shareOrCopy(data, nav = globalThis.navigator) {
+  if (canShare(data, nav)) {
+    try {
+      await nav.share(data);
+      return "shared";
+    } catch (error) {
+      if (error?.name === "AbortError") return "cancelled";
+    }
+  }
+  try {
+    await nav.clipboard.writeText(copyText(data));
+    return "copied";
+  } catch {
+    return "failed";
+  }
+}
+
+/** The words of a button, from its data- attributes. */
+export function wordsOf(button) {
+  const said = button.dataset;
+  return { share: said.shareLabel, copy: said.copyLabel, copied: said.copied, failed: said.failed };
+}
+
+/** Make `button` share (or copy) `what`; see the top of this module. */
+export function shareButton(button, what, words = wordsOf(button), nav = globalThis.navigator) {
+  const data = () => (typeof what === "function" ? what() : what);
+  const sharing = canShare(data(), nav);
+  if (!sharing && typeof nav?.clipboard?.writeText !== "function") return false;
+  const label = sharing ? words.share : words.copy;
+  button.textContent = label;
+  button.hidden = false;
+  let restore = null;
+  button.addEventListener("click", async () => {
+    const said = words[await shareOrCopy(data(), nav)];
+    if (!said) return; // shared, or the sheet closed: nothing to say
+    button.textContent = said;
+    clearTimeout(restore);
+    restore = setTimeout(() => {
+      button.textContent = label;
+    }, SAID_MS);
+  });
+  return true;
+}
