@@ -58,6 +58,11 @@ PAGE = {
     "shortcuts": "Keyboard shortcuts",
     "board_link": "Audience screen",
     "sheet_link": "Match sheet",
+    # The match link's share button (docs/assets/app/share.js reads them from the button).
+    "share_label": "Share this match",
+    "copy_label": "Copy the link to this match",
+    "copied": "Link copied",
+    "share_failed": "Could not share or copy the link",
 }
 
 # Labels and messages of the page's script, by key.

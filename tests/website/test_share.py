@@ -122,3 +122,26 @@ def test_my_division_links_the_poster_of_its_edition(phone, site_url, edition):
     response = page.request.get(link.get_attribute("href") or "")
     assert 200 == response.status
     assert "application/pdf" == response.headers["content-type"]
+
+
+@pytest.mark.browser
+def test_a_match_link_is_shared_with_its_match(phone, site_url):
+    """The calculator's match link goes to the share sheet as it is at the tap: the match's
+    id and every event recorded, the result in words."""
+    from lvl_rules.faces.site import match_words
+
+    phone.add_init_script(SHARE_SHEET)
+    page = phone.new_page()
+    page.goto(f"{site_url}calculator/?edition=2&age=30&belt=blue&uniform=gi&name_a=Ana")
+    page.wait_for_selector("[data-engine-status][hidden]", state="attached", timeout=60_000)
+    page.locator('.lvl-half[data-half="A"] [data-preset="score-mount"]').click()
+    page.wait_for_selector("#calc-board[data-settled='true'] #calc-log li[data-event]")
+    button = page.locator("#calc-share-button")
+    expect(button).to_have_text(match_words.PAGE["share_label"])
+    button.tap()
+    page.wait_for_function("() => window.lvlShared")
+    shared = page.evaluate("() => window.lvlShared")
+    assert "match=" in shared["url"]
+    assert "mount" in shared["url"]
+    assert "name_a=Ana" in shared["url"]
+    assert "The match is under way." == shared["text"]

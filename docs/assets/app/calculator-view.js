@@ -6,6 +6,7 @@
 
 import { citeLink, markInvalid, showError } from "./division-form.js";
 import { fill, plural } from "./page-data.js";
+import { shareButton } from "./share.js";
 
 const ATHLETES = ["A", "B"];
 const FIELDS = ["points", "advantages", "penalties"];
@@ -23,6 +24,13 @@ export function drawBoard(calculator) {
   let said = null; // a message of the page's (a link that could not be read), until a change
   let summary = "";
   let illegal = null;
+
+  // The match's link, to the share sheet (or copied): the address as it is at the tap.
+  shareButton(page.querySelector("#calc-share-button"), () => ({
+    url: share.href,
+    title: document.title,
+    text: match.answer?.result.summary ?? "",
+  }));
 
   last.addEventListener("click", () => {
     const at = Number(last.dataset.event);
