@@ -75,10 +75,11 @@ PAGES = {
     + urllib.parse.quote(json.dumps(EVENTS)),
 }
 # Resolves window.__firstAnswer with performance.now() once an answer is in the page and
-# a frame has been painted, and window.__engineAnswer once the engine's is (the lookup
-# answers first from its rules table, then from the engine: data-source="engine"; the
-# calculator, on a repeat visit, first with the board the engine gave last time (its log's
-# data-source="remembered"), then the engine's; the bare page only from the engine).
+# a frame has been painted, and window.__engineAnswer once the engine's is. My division
+# answers from its rules table alone (it loads no engine): both are that answer. The
+# calculator, on a repeat visit, answers first with the board the engine gave last time
+# (its log's data-source="remembered"), then with the engine's (its events are shown
+# before either, waiting: not an answer); the bare page only from the engine.
 # Injected by Playwright before any page script runs.
 WATCH = """
 (() => {
@@ -90,10 +91,10 @@ const painted = (selector) => new Promise((resolve) => {
     if (found()) { observer.disconnect(); done(); }
   }).observe(document, { subtree: true, childList: true, attributes: true });
 });
-window.__firstAnswer = painted("#lookup-rows tr, #calc-log li, body[data-done]");
+window.__firstAnswer = painted(
+  "#lookup-results:not([hidden]), #calc-log[data-source] li[data-event], body[data-done]");
 window.__engineAnswer = painted(
-  "#lookup-results[data-source=engine] #lookup-rows tr, #calc-log[data-source=engine] li," +
-  " body[data-done]");
+  "#lookup-results:not([hidden]), #calc-log[data-source=engine] li[data-event], body[data-done]");
 })();
 """
 

@@ -36,8 +36,8 @@ official):
               files as it ships them (its python_stdlib.zip too), from the same server;
 - bare-stdlib: the same on the engine's standard library (cut and compiled,
               build_scripts/bundle/make_stdlib.mjs): what that alone is worth;
-- lookup:     navigation -> the first answer painted (a technique row, from the rules
-              table in the page), and -> the engine's answer painted;
+- lookup:     navigation -> My division's answer painted, from the rules table in the
+              page (it loads no engine: its "engine" figure is that answer too);
 - calculator: navigation -> the engine's first log line painted (a match from the URL),
               i.e. the engine ready and answering;
 - rule:       a rule page: the bytes sent within 60 s of its load (nothing to time).
@@ -446,7 +446,7 @@ def print_table(
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     labels = list(dict.fromkeys(label for label, _, _ in results))
     print(f"\nmedians (load at the end {load}); bytes exact, as sent by the server")
-    print("first: the first answer painted (the lookup's comes from its rules table);")
+    print("first: the first answer painted (the lookup's, from its rules table, is its only);")
     print("engine: the engine's answer painted; bytes: sent until then; 60 s: sent within")
     print("60 s of the visit's start (/ bytes); kept: the engine's answer after keep offline")
     print(
@@ -481,7 +481,7 @@ def print_table(
             for kind in ("cold engine", "repeat engine", "kept engine"):
                 for baseline in ("bare", "bare-stdlib"):
                     bare = results.get((label, profile, baseline), {}).get(kind)
-                    for name in ("lookup", "calculator"):
+                    for name in ("calculator",):  # the lookup starts no engine
                         ours = results.get((label, profile, name), {}).get(kind)
                         if bare and ours:
                             ratio = statistics.median(bare) / statistics.median(ours)
