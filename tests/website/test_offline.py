@@ -15,12 +15,14 @@ from pathlib import Path
 
 import pytest
 from engine_page import engine_when_ready
+from playwright.sync_api import expect
 from recording_server import serve_recorded
 from search_box import top_result_mentions
 
 from build_scripts.publish.host_files import write_host_files
 from build_scripts.tools.serve import stop_server
 from lvl_rules import check_all, division
+from lvl_rules.faces.site import offline_words
 
 ENGINE_MS = 60_000  # a cold engine start on a loaded 2-core CI machine
 KEPT_MS = 60_000
@@ -254,6 +256,55 @@ def test_keep_everything_makes_the_whole_site_work_offline(served, browser_conte
     }
     fields = {"edition": "2", "age": 30, "belt": "purple", "uniform": "nogi"}
     assert {a.technique.id: a.legal for a in check_all(division(**fields))} == shown
+
+
+def said(name: str) -> re.Pattern[str]:
+    """The sentence ``name`` of lvl_rules/words/offline.py, any megabytes filled in."""
+    pattern = re.escape(offline_words.KEPT[name])
+    return re.compile(re.sub(r"\\\{\w+\\\}", r"\\d+\\.\\d", pattern))
+
+
+def test_an_interrupted_keep_says_so_and_a_retry_keeps_only_the_rest(
+    built_site, tmp_path, browser_context
+):
+    """The connection drops while everything is being kept (a download in flight is cut,
+    the rest fail): the page says so and how much is kept, and offers the control again;
+    back online, the control keeps the rest, and nothing already kept is downloaded again
+    (the former service worker never answered: "Keeping ...: 0.9 of 8.4 MB" stayed, the
+    control disabled)."""
+    server, url, log = serve_recorded(built_site, tmp_path / "site")
+    try:
+        context, _ = browser_context
+        page = context.new_page()
+        page.goto(url)
+        wait_kept(page)
+        manifest = json.loads((tmp_path / "site/engine/manifest.json").read_text("utf-8"))
+        wasm = next(f"/engine/{e['path']}" for e in manifest["runtime"] if ".wasm" in e["path"])
+        cut = server.hold(wasm)  # the largest file, late in the list: much is kept by then
+        control = page.locator("[data-lvl-offline-keep-all]")
+        control.click()
+        assert cut.arrived.wait(KEPT_MS / 1000)
+        context.set_offline(True)
+        cut.cut()
+        expect(control).to_be_enabled(timeout=KEPT_MS)
+        text = page.locator("[data-lvl-offline-progress-text]").inner_text()
+        assert said("failed").fullmatch(text), text
+        assert said("retry").fullmatch(control.inner_text())
+        cached, total = map(float, re.findall(r"\d+\.\d", text))
+        assert 0 < cached < total
+        kept = set(kept_urls(page, url))
+        assert wasm[1:] not in kept
+
+        context.set_offline(False)
+        cut.back()
+        sent_before = len(log.paths())
+        control.click()
+        wait_kept(page, "everything")
+        again = log.paths()[sent_before:]
+        assert wasm in again
+        assert [] == [path for path in again if path[1:] in kept]
+    finally:
+        stop_server(server)
 
 
 def test_with_save_data_nothing_is_fetched_ahead_of_need(served, browser_context):
