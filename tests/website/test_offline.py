@@ -19,6 +19,7 @@ from playwright.sync_api import expect
 from recording_server import serve_recorded
 from search_box import top_result_mentions
 
+from build_scripts.publish.code_folder import published_in
 from build_scripts.publish.host_files import write_host_files
 from build_scripts.tools.serve import stop_server
 from lvl_rules import check_all, division
@@ -98,12 +99,17 @@ def test_groups_say_when_each_file_is_kept(built_site, tmp_path):
         "gzip": (built_site.site / "engine" / (manifest["stdlib"]["path"] + ".gz")).stat().st_size,
     }
     assert [] == [url for url in files if url.endswith((".map", ".gz", ".br"))]
-    # An app's own modules are kept when a page loads them, never ahead of it.
+    # An app's own modules are kept when a page loads them, never ahead of it; the
+    # modules and scripts every page runs with the theme.
+    code = published_in(built_site.site, "assets/app/main.js").removesuffix("app/main.js")
     assert {"other"} == {
-        groups[u] for u in files if u.startswith(("assets/engine/", "assets/vendor/"))
+        groups[u] for u in files if u.startswith((f"{code}engine/", f"{code}vendor/"))
     }
-    assert "other" == groups["assets/app/calculator.js"]
-    assert "core" == groups["assets/app/main.js"]
+    assert "other" == groups[f"{code}app/calculator.js"]
+    assert {"core"} == {
+        groups[f"{code}{path}"] for path in ("app/main.js", "app/offline.js", "lvl.js")
+    }
+    assert {"core"} == {groups[u] for u in files if u.startswith(f"{code}theme/")}
 
     site = tmp_path / "site"
     shutil.copytree(built_site.site, site, ignore=shutil.ignore_patterns("engine"))
@@ -141,8 +147,8 @@ def test_my_division_fetches_nothing_of_the_engine_or_the_calculator(served, bro
     page.wait_for_selector("#lookup-results:not([hidden])")
     wait_kept(page)
     page.wait_for_timeout(3000)  # anything the service worker would do after that
-    ahead = ("/engine/", "/assets/engine/", "/assets/vendor/", "/assets/app/calculator")
-    assert [] == [p for p in log.paths() if p.startswith(ahead)]
+    ahead = re.compile(r"^/engine/|^/assets/code-\w+/(?:engine/|vendor/|app/calculator)")
+    assert [] == [p for p in log.paths() if ahead.match(p)]
 
 
 def test_visited_pages_work_offline_and_others_say_so(served, browser_context):

@@ -11,7 +11,8 @@
 // Save-Data (or navigator.connection.saveData): nothing is fetched ahead of need; the
 // service worker still keeps what the visitor opens.
 
-const SITE = new URL("../../", import.meta.url);
+// Published as <site>/assets/code-<hash>/app/offline.js (build_scripts/publish/code_folder.py).
+const SITE = new URL("../../../", import.meta.url);
 const SERVICE_WORKER = new URL("sw.js", SITE);
 const UPDATE_CHECK_MS = 10 * 60 * 1000; // instant navigation loads no page: check now and then
 const MB = 1_000_000;
