@@ -58,6 +58,7 @@ from playwright.sync_api import BrowserContext, Playwright, sync_playwright
 
 from build_scripts.build_site import build_site
 from build_scripts.bundle.manifest import manifest_element
+from build_scripts.publish.code_folder import published_in
 from build_scripts.publish.precompress import write_siblings
 from build_scripts.publish.security import WORKER_POLICY
 from build_scripts.tools.chromium import CHROMIUM, LAUNCH_ARGS
@@ -141,6 +142,12 @@ def add_bench_pages(site: Path) -> dict:
     engine_page.write_text(
         page[: slot.start()] + manifest_element(manifest) + page[slot.end() :], encoding="utf-8"
     )
+    # The pages name the engine's client by its path under docs/: this build's path instead.
+    client = "assets/engine/engine-client.js"
+    for name in ("engine.html", "engine.js"):
+        bench = site / "bench" / name
+        text = bench.read_text(encoding="utf-8")
+        bench.write_text(text.replace(f"/{client}", f"/{published_in(site, client)}"), "utf-8")
     runtime = site / "engine" / manifest["pyodide"]["path"]
     pyodide = ROOT / "node_modules" / "pyodide"
     # Only the bare page reads these: loadPyodide()'s lock file and standard library,

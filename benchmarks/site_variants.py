@@ -33,12 +33,17 @@ from pathlib import Path
 
 from build_scripts.bundle.manifest import MANIFEST_ELEMENT_ID, manifest_element
 from build_scripts.pages.search_worker import imported_by_ours
+from build_scripts.publish.code_folder import published_in
 from build_scripts.publish.host_files import write_host_files
+from build_scripts.publish.security import WORKER_SOURCE
 
 ROOT = Path(__file__).resolve().parent.parent
 
-# A page's Material configuration names our search worker: "search": ".../search-when-free.js"
-OUR_SEARCH_WORKER = re.compile(r'(?<="search": ")(?P<folder>[^"]*/workers/)search-when-free\.js"')
+# A page's Material configuration names our search worker:
+# "search": ".../search-when-free.<hash>.js"
+OUR_SEARCH_WORKER = re.compile(
+    r'(?<="search": ")(?P<folder>[^"]*/workers/)search-when-free\.[0-9a-f]+\.js"'
+)
 
 
 def rewrite_manifest(site_dir: Path, manifest: dict[str, object], *, mark: str = "") -> int:
@@ -91,7 +96,7 @@ def with_early_compile(site: Path) -> None:
 
 
 def _patch_worker(site: Path, patch_name: str) -> None:
-    worker = site / "assets" / "engine" / "engine-worker.js"
+    worker = site / published_in(site, WORKER_SOURCE)  # changed in place, for measuring only
     patch = (ROOT / "benchmarks" / "pages" / patch_name).read_text("utf-8")
     worker.write_text(patch + "\n" + worker.read_text("utf-8"), encoding="utf-8")
 

@@ -5,7 +5,9 @@ generate the site from lvl_rules.
   put every Markdown table in a named region (build_scripts.pages.table_regions); broken
   rule data stops the build with the loader's message as MkDocs's one error, no traceback;
 - on_files: add every generated page and data file as a virtual file (nothing is
-  written into docs/), and our stylesheets as one (build_scripts.pages.stylesheet);
+  written into docs/), our stylesheets as one (build_scripts.pages.stylesheet), and
+  publish our scripts under names that change with their content
+  (build_scripts.publish.code_folder);
 - on_page_markdown: fill in the hand-written home page's words about the edition in force
   (build_scripts.pages.home);
 - on_env: write the browser engine (build_scripts.bundle) into the site before any page,
@@ -13,8 +15,10 @@ generate the site from lvl_rules.
   (`lvl_engine_manifest`) and its client's words (`lvl_engine_words`), the offline box's
   words (`lvl_offline_words`, lvl_rules/words/offline.py), the page
   Content-Security-Policy (`lvl_page_policy`), whether the site's address is public
-  (`lvl_public_site`: link previews) and what each page fetches from its <head>
-  on (`lvl_preload_scripts`, `lvl_preload_modules`: build_scripts.pages.preloads);
+  (`lvl_public_site`: link previews), what each page fetches from its <head>
+  on (`lvl_preload_scripts`, `lvl_preload_modules`: build_scripts.pages.preloads), and
+  where each of our scripts is published (the `lvl_code` filter: a script's path under
+  docs/ to its path in the site);
 - on_post_build (after Material's search plugin has written its index): one search entry
   per place to land, each chart row and foul among them (build_scripts.pages.search_entries).
 
@@ -58,12 +62,14 @@ from build_scripts.pages import (
 )
 from build_scripts.pages.table_regions import TableRegions
 from build_scripts.pages.urls import public_address
-from build_scripts.publish import security
+from build_scripts.publish import code_folder, security
 from lvl_rules import Edition, RulesError, load_all
 from lvl_rules.faces.site import clear_cache, engine_words, offline_words
 
 TIMINGS: dict[str, float] = {}
 COMMAND = {"name": "build"}
+# This build's scripts, where on_files published them (build_scripts.publish.code_folder).
+PUBLISHED: dict[str, code_folder.Code] = {}
 log = logging.getLogger("mkdocs.plugins.lvl_rules")
 
 
@@ -102,12 +108,13 @@ def on_config(config: Any) -> Any:
 
 
 def on_files(files: Files, config: Any) -> Files:
-    """Add every generated page and data file."""
+    """Add every generated page and data file; publish our scripts by their content."""
     started = time.perf_counter()
     for path, content in site_pages.generate(editions(), page_policy=page_policy()).items():
         files.append(File.generated(config, path, content=content))
     stylesheet.combine(files, config)
     vendor.add(files, config)
+    PUBLISHED["code"] = code_folder.publish(files, config)
     TIMINGS["generate"] = time.perf_counter() - started
     return files
 
@@ -135,9 +142,14 @@ def on_env(env: Any, config: Any, files: Files) -> Any:
     env.globals["lvl_page_policy"] = page_policy()
     # Link previews name a page's address only where the site has a public one.
     env.globals["lvl_public_site"] = public_address(config["site_url"] or "") is not None
-    env.globals["lvl_preload_scripts"] = lambda app: preloads.scripts(config, app)
-    env.globals["lvl_preload_modules"] = lambda app: preloads.modules(config, app)
-    env.filters["lvl_search_when_free"] = search_worker.search_when_free
+    code = PUBLISHED["code"]
+    env.filters["lvl_code"] = code.path
+    env.globals["lvl_preload_scripts"] = lambda app: preloads.scripts(config, code, app)
+    env.globals["lvl_preload_modules"] = lambda app: preloads.modules(config, code, app)
+    our_search_worker = code.path(search_worker.OUR_WORKER_SOURCE)
+    env.filters["lvl_search_when_free"] = lambda block: search_worker.search_when_free(
+        block, our_search_worker
+    )
     if env.globals["lvl_page_policy"] is None:
         log.info("LVL Rules: mkdocs serve: no CSP <meta> and no service worker")
     log.info(

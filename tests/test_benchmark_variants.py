@@ -13,7 +13,7 @@ WORKER = Path(__file__).resolve().parent.parent / "docs" / "assets" / "engine" /
 
 
 def test_the_compile_early_variant_runs_the_former_patches_before_the_worker(tmp_path):
-    worker = tmp_path / "assets" / "engine" / "engine-worker.js"
+    worker = tmp_path / "assets" / "code-0123456789" / "engine" / "engine-worker.js"
     worker.parent.mkdir(parents=True)
     shutil.copyfile(WORKER, worker)
     with_early_compile(tmp_path)

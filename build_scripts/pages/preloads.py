@@ -5,7 +5,9 @@ Without this, each of those scripts was requested only when the parser reached i
 after the other: on 4G the lookup's first answer waited for five round trips in a row
 (the palette's script, the content's, Material's bundle, ours, then the modules' import
 graph one level at a time). The lists come from the sources of truth: Material's own
-bundle file, MkDocs's extra_javascript, and the modules' `import … from "./…"` lines.
+bundle file, MkDocs's extra_javascript, and the modules' `import … from "./…"` lines, read
+where this build publishes them (build_scripts/publish/code_folder.py: each path carries
+the scripts' hash).
 
 Measured gain, with stylesheet.py (benchmarks/network.py, this build against the one
 before, interleaved; medians of 3 runs, 2 on slow 4G), the lookup's first answer on a
@@ -30,13 +32,14 @@ from __future__ import annotations
 
 import posixpath
 import re
-from functools import cache
 from pathlib import Path
 from typing import Any
 
 import material
 
-ROOT = Path(__file__).resolve().parent.parent.parent
+from build_scripts.publish.code_folder import Code
+
+# Their paths under docs/; the pages name them where this build publishes them.
 THEME_SCRIPTS = ("assets/theme/md-palette.js", "assets/theme/md-content.js")
 STATIC_IMPORT = re.compile(r'^(?:import|export)\b[^;]*?\bfrom\s*"(\.{1,2}/[^"]+\.js)"', re.M | re.S)
 
@@ -50,38 +53,37 @@ def material_bundle() -> str:
     return found[0].relative_to(theme).as_posix()
 
 
-def scripts(config: Any, app: str | None) -> list[str]:
+def scripts(config: Any, code: Code, app: str | None) -> list[str]:
     """The classic scripts a page fetches from its <head>, in the order it runs them: on
     a page with an app (page meta `app`, or `engine`), every one it loads after <head>; on
     another, the theme's, which stop the parser in the middle of the page."""
+    theme = [code.path(script) for script in THEME_SCRIPTS]
     if not app:
-        return list(THEME_SCRIPTS)
+        return theme
     extra = [str(script) for script in config["extra_javascript"] if not _is_module(script)]
-    return [*THEME_SCRIPTS, material_bundle(), *extra]
+    return [*theme, material_bundle(), *extra]
 
 
-def modules(config: Any, app: str | None) -> list[str]:
+def modules(config: Any, code: Code, app: str | None) -> list[str]:
     """The modules a page with an app fetches from its <head>: every module it runs at its
     start (the site's from extra_javascript, and the app's) with all they import. None on
     a page without an app."""
     if not app:
         return []
     entries = [str(script) for script in config["extra_javascript"] if _is_module(script)]
-    entries.append(f"assets/app/{app}.js")
-    return list(dict.fromkeys(path for entry in entries for path in import_graph(entry)))
+    entries.append(code.path(f"assets/app/{app}.js"))
+    return list(dict.fromkeys(path for entry in entries for path in import_graph(code, entry)))
 
 
-@cache
-def import_graph(entry: str) -> tuple[str, ...]:
-    """``entry`` (a path under docs/) and every module it imports statically, depth first."""
+def import_graph(code: Code, entry: str) -> tuple[str, ...]:
+    """``entry`` (a published path) and every module it imports statically, depth first."""
     found: list[str] = []
 
     def visit(path: str) -> None:
         if path in found:
             return
         found.append(path)
-        source = (ROOT / "docs" / path).read_text(encoding="utf-8")
-        for target in STATIC_IMPORT.findall(source):
+        for target in STATIC_IMPORT.findall(code.text(path)):
             visit(posixpath.normpath(posixpath.join(posixpath.dirname(path), target)))
 
     visit(posixpath.normpath(entry))

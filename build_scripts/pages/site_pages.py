@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from html import escape
 
+from build_scripts.publish.code_folder import within
 from lvl_rules.faces.export import edition_schema, export_edition
 from lvl_rules.faces.site import Edition, scoring_words
 from lvl_rules.faces.site import markdown as render
@@ -42,7 +43,7 @@ def generate(editions: tuple[Edition, ...], *, page_policy: str | None) -> dict[
         LOOKUP: lookup_page(editions),
         CALCULATOR: calculator_page(editions),
         BOARD: board_page(),
-        SHEET: sheet_page(editions, vendor.QR_MODULE),
+        SHEET: sheet_page(editions, within(vendor.QR_MODULE)),  # beside the sheet's module
         "data/schema.json": json.dumps(edition_schema(), indent=2, ensure_ascii=False) + "\n",
     }
     by_id = {edition.id: edition for edition in editions}

@@ -15,12 +15,14 @@ from build_scripts.publish.site_files import HEADERS_FILE, is_compressed_copy, s
 CACHE_FOREVER = "public, max-age=31536000, immutable"
 CACHE_REVALIDATE = "no-cache"
 # /engine/pyodide/314.0.8/..., /engine/wheels/0123456789abcdef/..., snapshot-<hash>.bin,
-# stdlib-<hash>.zip, theme bundles such as main.6f8fd8b1.min.js: the name changes whenever
-# the content does. (A precompressed sibling is sent for the same URL.) A query string
-# makes nothing immutable: the server ignores it when it picks the file.
+# stdlib-<hash>.zip, our scripts in /assets/code-<hash>/ (code_folder.py), theme bundles
+# such as main.6f8fd8b1.min.js: the name changes whenever the content does. (A
+# precompressed sibling is sent for the same URL.) A query string makes nothing
+# immutable: the server ignores it when it picks the file.
 VERSIONED = re.compile(
     r"^/engine/pyodide/\d+\.\d+\.\d+[^/]*/"
     r"|^/engine/wheels/[0-9a-f]{16,64}/"
+    r"|^/assets/code-[0-9a-f]{10}/"
     r"|[-.][0-9a-f]{8,64}\.(?:min\.)?(?:js|css|bin|zip)$"
 )
 

@@ -25,8 +25,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-# The engine worker script, as a URL path from the site root.
-WORKER_PATH = "/assets/engine/engine-worker.js"
+from build_scripts.publish.code_folder import source_of
+
+# The engine worker script, by its path under docs/: each build publishes it in its code
+# folder (build_scripts/publish/code_folder.py), /assets/code-<hash>/engine/engine-worker.js.
+WORKER_SOURCE = "assets/engine/engine-worker.js"
 # The service worker: at the site root so that its scope is the whole site.
 SERVICE_WORKER_PATH = "/sw.js"
 
@@ -89,7 +92,7 @@ def attribute_safe(policy: str) -> str:
 
 def policy_for(url_path: str) -> str:
     """The Content-Security-Policy a response for ``url_path`` (from the site root) gets."""
-    return WORKER_POLICY if url_path == WORKER_PATH else PAGE_POLICY
+    return WORKER_POLICY if source_of(url_path.removeprefix("/")) == WORKER_SOURCE else PAGE_POLICY
 
 
 def headers_for(url_path: str) -> dict[str, str]:

@@ -16,6 +16,7 @@ import hashlib
 import json
 from pathlib import Path
 
+from build_scripts.publish.code_folder import source_of
 from build_scripts.publish.precompress import write_siblings
 from build_scripts.publish.site_files import (
     COMPRESSED_SUFFIXES,
@@ -80,7 +81,8 @@ def precache_list(site_dir: Path) -> dict[str, Entry]:
 # The modules every page runs (mkdocs.yml's extra_javascript); the other modules of an app,
 # of the engine's client and of a third party are an app's own: kept once a page has
 # loaded them, as a page is, never ahead (My division fetched the calculator's and the
-# engine's 15 kB of scripts this way for a visit that may never come).
+# engine's 15 kB of scripts this way for a visit that may never come). By their paths
+# under docs/: the build publishes them in its code folder (code_folder.py).
 EVERY_PAGE_MODULES = ("assets/app/main.js", "assets/app/offline.js")
 APP_MODULES = ("assets/app/", "assets/engine/", "assets/vendor/")
 
@@ -89,7 +91,8 @@ def file_group(relative: str) -> str:
     """When the service worker keeps a file (see sw.js)."""
     if relative.startswith(ENGINE_DIR):
         return "engine"
-    if relative.startswith(APP_MODULES) and relative not in EVERY_PAGE_MODULES:
+    source = source_of(relative) or relative
+    if source.startswith(APP_MODULES) and source not in EVERY_PAGE_MODULES:
         return "other"
     if relative in (NOT_FOUND_PAGE, SEARCH_INDEX, SITEMAP) or relative.startswith("assets/"):
         return "core"  # every page uses them (Material reads the sitemap and the index)

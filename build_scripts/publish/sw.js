@@ -19,17 +19,21 @@
 //   A lookup or calculator page sends the engine's files this way once it has loaded
 //   them (they are in the browser's HTTP cache by then: no byte is sent again);
 // - message "keep-all": everything, for use at a venue without signal (the page's
-//   "keep everything" control), with progress.
+//   "keep everything" control), with progress, and a last "status" to every page saying
+//   whether it kept everything or stopped (a dropped connection): then a second
+//   "keep-all" downloads only what is still missing.
 //
 // Page <-> worker messages ({type, ...}):
 //   page -> worker  "status" {url}    reply: "status" (below)
 //   page -> worker  "keep" {urls, core, for}    reply: "status" once kept
 //   page -> worker  "keep-all", "skip-waiting"
 //   worker -> pages "progress" {version, cached, total}   bytes, while keeping everything
-//   worker -> pages "status" {version, cached, total, everything, engine, page, kept, for}
+//   worker -> pages "status" {version, cached, total, everything, engine, page, kept, for,
+//                             keepAll}
 //     cached/total: download bytes kept / of everything; everything: all is kept;
 //     engine: every engine file is kept; page: the asking page is kept; kept: every URL
-//     of a "keep" message is; for: that message's "for", echoed
+//     of a "keep" message is; for: that message's "for", echoed; keepAll: "done" or
+//     "stopped" in the status sent to every page when a "keep-all" ends
 //   "status" and "keep" are answered one after another, in the order they came: a reply
 //   speaks of everything asked before it. (Answered side by side, the engine's "keep",
 //   done first, said "available offline" of a page whose theme was still being kept.)
@@ -227,6 +231,8 @@ async function keepURLs(urls) {
   await storeFiles(cache, wanted);
 }
 
+// Every file it can, then throws the first failure: what was stored stays stored (and in
+// the index, for the next version to reuse), so a second attempt fetches only the rest.
 async function storeFiles(cache, wanted, onStored = () => {}) {
   const older = await olderCaches();
   let failed = null;
@@ -240,8 +246,8 @@ async function storeFiles(cache, wanted, onStored = () => {}) {
       failed ??= error;
     }
   });
-  if (failed) throw failed;
   await cache.put(INDEX_URL, Response.json(hashes(await cache.keys())));
+  if (failed) throw failed;
 }
 
 async function storeOne(cache, url, file, older) {
@@ -305,14 +311,22 @@ function job(name, work) {
   return jobs.get(name);
 }
 
+// Every file, with progress; every page then hears how it ended, also when it stopped
+// (a download failed: the connection dropped, say), so that none is left showing
+// progress that no longer moves.
 function keepEverything() {
   return job("all", async () => {
     let { cached } = await status();
-    await storeGroups(null, (file) => {
-      cached += file.cost;
-      broadcast({ type: "progress", version: BUILD.version, cached, total: TOTAL });
-    });
-    broadcast(await status());
+    let keepAll = "stopped";
+    try {
+      await storeGroups(null, (file) => {
+        cached += file.cost;
+        broadcast({ type: "progress", version: BUILD.version, cached, total: TOTAL });
+      });
+      keepAll = "done";
+    } finally {
+      broadcast({ ...(await status()), keepAll });
+    }
   });
 }
 

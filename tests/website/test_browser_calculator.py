@@ -20,6 +20,7 @@ from scoreboard import (
     wait_for_events,
 )
 
+from build_scripts.publish.code_folder import published_in
 from lvl_rules import check_all, division, score_match
 from lvl_rules.faces.limits import LIMITS
 
@@ -389,7 +390,8 @@ def test_the_page_checks_with_lvl_rules_limits(built_site):
     html = built_site.page("calculator/")
     found = re.search(r'id="calc-data" hidden data-json="([^"]*)"', html)
     assert LIMITS == json.loads(unescape(found.group(1)))["limits"]
-    script = (built_site.site / "assets/app/match-link.js").read_text(encoding="utf-8")
+    published = published_in(built_site.site, "assets/app/match-link.js")
+    script = (built_site.site / published).read_text(encoding="utf-8")
     assert not any(str(value) in script for value in LIMITS.values())
 
 

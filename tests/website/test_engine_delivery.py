@@ -4,6 +4,7 @@ chart's link when WebAssembly is broken."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 import shutil
@@ -14,8 +15,9 @@ from engine_page import engine_answer
 from recording_server import serve_recorded
 
 from benchmarks.site_variants import rewrite_manifest
+from build_scripts.publish import code_folder
 from build_scripts.publish.host_files import write_host_files
-from build_scripts.publish.security import PAGE_POLICY, WORKER_PATH
+from build_scripts.publish.security import PAGE_POLICY, WORKER_SOURCE
 from build_scripts.tools.serve import stop_server
 from lvl_rules import check_all, division
 
@@ -86,19 +88,20 @@ def not_webassembly(context) -> None:
 
 
 @pytest.mark.parametrize(
-    ("csp", "spoil"),
-    [(None, not_webassembly), ({WORKER_PATH: PAGE_POLICY}, lambda context: None)],
+    ("blocked", "spoil"),
+    [(False, not_webassembly), (True, lambda context: None)],
     ids=["broken-file", "blocked-by-csp"],
 )
 def test_broken_webassembly_ends_in_the_plain_message_with_the_chart(
-    chromium, built_site, csp, spoil
+    chromium, built_site, blocked, spoil
 ):
     """A WebAssembly file that is not one, or a worker whose Content-Security-Policy does
     not allow WebAssembly: the engine stops, says it could not start and links the
     technique chart, which has the same answers."""
     from build_scripts.tools.serve import start_server
 
-    server, url = start_server(built_site.site, csp=csp)
+    worker = "/" + code_folder.published_in(built_site.site, WORKER_SOURCE)
+    server, url = start_server(built_site.site, csp={worker: PAGE_POLICY} if blocked else None)
     context = chromium.new_context()
     try:
         spoil(context)
@@ -154,7 +157,7 @@ def come_back_after_a_deploy(chromium, built_site, tmp_path, deploy, old_build=N
     context = chromium.new_context()
     try:
         page = context.new_page()
-        page.route("**/assets/engine/engine-worker.js", lambda route: route.abort())
+        page.route("**/engine/engine-worker.js", lambda route: route.abort())
         page.goto(url + ENGINE_PAGE)
         page.wait_for_selector("[data-lvl-offline~='page']", state="attached", timeout=ENGINE_MS)
         page.close()  # its engine could not start: the worker script was held back
@@ -178,6 +181,23 @@ def test_an_old_page_after_a_rebuild_reloads_into_the_new_build(chromium, built_
     its own, finds them gone and reloads into the new build."""
     paths, old = come_back_after_a_deploy(chromium, built_site, tmp_path, redeploy)
     assert old & set(paths)  # the old page did ask for its own engine files
+
+
+def test_an_old_page_whose_scripts_are_gone_reloads_into_the_new_build(
+    chromium, built_site, tmp_path
+):
+    """The deploy changed the scripts too: their folder has a new name, the old one is
+    gone. The old page, from the offline cache, asks for its own engine worker, finds it
+    gone and reloads into the new build."""
+
+    def deploy(site: Path) -> str:
+        old_worker = "/" + code_folder.published_in(site, WORKER_SOURCE)
+        redeploy(site)
+        deploy_new_scripts(site)
+        return old_worker
+
+    paths, old_worker = come_back_after_a_deploy(chromium, built_site, tmp_path, deploy)
+    assert old_worker in paths  # the old page did ask for its own worker
 
 
 def test_an_old_page_of_another_manifest_format_reloads_into_the_new_build(
@@ -246,3 +266,115 @@ def test_an_old_tab_whose_engine_restarts_never_mixes_builds(chromium, built_sit
         context.close()
         stop_server(server)
     assert [] == console.errors
+
+
+def deploy_new_scripts(site: Path) -> None:
+    """A new build whose every script of ours differs from the old build's (a line added
+    to each), each published where the build publishes it (its code folder named by them
+    all, the search worker by its own hash: build_scripts/publish/code_folder.py) and the
+    pages naming them there; the pages' other content as it was."""
+    main = code_folder.published_in(site, "assets/app/main.js")
+    old_folder = main.removesuffix(code_folder.within("assets/app/main.js"))
+    (worker,) = site.glob("assets/javascripts/workers/search-when-free.*.js")
+    renamed = {}
+    contents = {}
+    scripts = [path for path in sorted((site / old_folder).rglob("*")) if path.is_file()]
+    for path in [*scripts, worker]:
+        if path.suffix not in (".js", ".mjs"):
+            path.unlink()  # a precompressed copy of the old script
+            continue
+        content = path.read_bytes() + b"\n// the new build\n"
+        path.write_bytes(content)
+        relative = path.relative_to(site).as_posix()
+        if source := code_folder.source_of(relative):
+            contents[source] = content
+        else:
+            source = re.sub(r"\.[0-9a-f]+\.js$", ".js", relative)
+            renamed[relative] = code_folder.hashed_name(source, content)
+            path.rename(site / renamed[relative])
+            for suffix in (".br", ".gz"):
+                path.with_name(path.name + suffix).unlink(missing_ok=True)
+    renamed[old_folder] = code_folder.folder_name(contents)
+    (site / old_folder).rename(site / renamed[old_folder])
+    for page in site.rglob("*.html"):
+        text = page.read_text("utf-8")
+        for old, new in renamed.items():
+            text = text.replace(old, new)
+        page.write_text(text, "utf-8")
+        for suffix in (".br", ".gz"):
+            page.with_name(page.name + suffix).unlink(missing_ok=True)
+    write_host_files(site)
+
+
+def build_files(site: Path) -> dict[str, str]:
+    """sha256 of every file the service worker of the build at ``site`` lists, by URL
+    from the site root."""
+    text = (site / "sw.js").read_text(encoding="utf-8")
+    files = json.loads(re.search(r"const BUILD = (\{.*?\});\n", text).group(1))["files"]
+    return {url: sha256 for url, (sha256, *_) in files.items()}
+
+
+def test_a_page_first_seen_after_a_deploy_runs_only_the_new_builds_scripts(
+    chromium, built_site, tmp_path
+):
+    """A reader who visited before a deploy opens, after it, a page never visited: the old
+    service worker still controls the browser and its cache holds the old build's
+    scripts, yet the page (the new build's, from the network) runs only the new build's
+    scripts, each as the new build lists it (every script of ours is named by its
+    content, so no old one can stand in for a new one)."""
+    site = tmp_path / "site"
+    server, url, _ = serve_recorded(built_site, site)
+    context = chromium.new_context()
+    try:
+        page = context.new_page()
+        page.goto(url)
+        page.wait_for_selector("[data-lvl-offline~='page']", state="attached", timeout=ENGINE_MS)
+        page.close()  # the old build's page, theme and scripts are kept
+        deploy_new_scripts(site)
+        new = build_files(site)
+
+        page = context.new_page()
+        scripts: list = []
+        page.on(
+            "response",
+            lambda r: scripts.append(r) if r.url.split("?")[0].endswith((".js", ".mjs")) else None,
+        )
+        page.goto(url + ENGINE_PAGE)
+        assert expected() == shown(page)
+        assert page.evaluate("() => navigator.serviceWorker.controller !== null")
+        ran = {r.url.removeprefix(url): hashlib.sha256(r.body()).hexdigest() for r in scripts}
+        names = {path.rsplit("/", 1)[-1] for path in ran}
+        ours = {"main.js", "offline.js", "lvl.js", "calculator.js", "engine-client.js"}
+        assert ours | {"engine-worker.js", "md-scope.js"} <= names
+        assert {} == {path: sha256 for path, sha256 in ran.items() if new.get(path) != sha256}
+    finally:
+        context.close()
+        stop_server(server)
+
+
+def test_an_old_page_following_a_link_after_a_deploy_loads_the_new_build(
+    chromium, built_site, tmp_path
+):
+    """A rule page open since before a deploy follows a link to the calculator: Material's
+    instant navigation puts the new build's page into the old page, whose scripts' folder
+    the server no longer has (the calculator's module with it); the page loads afresh, all
+    of the new build, and the calculator answers."""
+    site = tmp_path / "site"
+    server, url, _ = serve_recorded(built_site, site)
+    context = chromium.new_context()
+    try:
+        page = context.new_page()
+        page.goto(url + "rules/2/5/")
+        page.wait_for_selector("[data-lvl-offline~='page']", state="attached", timeout=ENGINE_MS)
+        deploy_new_scripts(site)
+        main = code_folder.published_in(site, "assets/app/main.js")
+        page.locator(".md-nav__link[href$='calculator/']").first.click()
+        page.wait_for_function(
+            "(main) => document.querySelector('script[src$=\"/app/main.js\"]')?.src.endsWith(main)",
+            arg=main,
+            timeout=ENGINE_MS,
+        )
+        assert engine_answer(page, {"action": "editions"})
+    finally:
+        context.close()
+        stop_server(server)

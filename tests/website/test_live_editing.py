@@ -1,14 +1,17 @@
 """`python -m mkdocs serve`, the live-editing server, runs the same hook as the build and
-leaves out what would block its live reload (the CSP <meta>)."""
+leaves out what would block its live reload (the CSP <meta>); it serves our scripts where
+the build publishes them (named by their content)."""
 
 from __future__ import annotations
 
 import os
+import re
 import socket
 import subprocess
 import sys
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 from pathlib import Path
 
@@ -23,6 +26,11 @@ def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return probe.getsockname()[1]
+
+
+def read(url: str) -> bytes:
+    with urllib.request.urlopen(url, timeout=5) as response:
+        return response.read()
 
 
 def wait_for_page(url: str, server: subprocess.Popen, log: Path) -> str:
@@ -40,7 +48,8 @@ def wait_for_page(url: str, server: subprocess.Popen, log: Path) -> str:
 
 @pytest.mark.slow
 def test_mkdocs_serve_serves_pages_without_the_policy_meta(tmp_path):
-    """A rule page from `mkdocs serve` has its live-reload script and no CSP <meta>."""
+    """A rule page from `mkdocs serve` has its live-reload script and no CSP <meta>, and
+    every script it names is served, ours from the code folder as they are in docs/."""
     port = free_port()
     log = tmp_path / "serve.log"
     with (
@@ -53,10 +62,18 @@ def test_mkdocs_serve_serves_pages_without_the_policy_meta(tmp_path):
             stderr=subprocess.STDOUT,
         ) as server,
     ):
+        page = f"http://127.0.0.1:{port}/rules/2/5/"
         try:
-            html = wait_for_page(f"http://127.0.0.1:{port}/rules/2/5/", server, log)
+            html = wait_for_page(page, server, log)
+            scripts = {
+                src: read(urllib.parse.urljoin(page, src))
+                for src in re.findall(r'<script src="([^"]+)"', html)
+            }
         finally:
             server.terminate()
+    main = next(src for src in scripts if src.endswith("/app/main.js"))
+    assert re.fullmatch(r"(\.\./)+assets/code-[0-9a-f]{10}/app/main\.js", main)
+    assert (ROOT / "docs/assets/app/main.js").read_bytes() == scripts[main]
     assert 'id="5.4"' in html
     assert "livereload" in html
     assert "Content-Security-Policy" not in html

@@ -15,12 +15,15 @@ from pathlib import Path
 
 import pytest
 from engine_page import engine_when_ready
+from playwright.sync_api import expect
 from recording_server import serve_recorded
 from search_box import top_result_mentions
 
+from build_scripts.publish.code_folder import published_in
 from build_scripts.publish.host_files import write_host_files
 from build_scripts.tools.serve import stop_server
 from lvl_rules import check_all, division
+from lvl_rules.faces.site import offline_words
 
 ENGINE_MS = 60_000  # a cold engine start on a loaded 2-core CI machine
 KEPT_MS = 60_000
@@ -96,12 +99,17 @@ def test_groups_say_when_each_file_is_kept(built_site, tmp_path):
         "gzip": (built_site.site / "engine" / (manifest["stdlib"]["path"] + ".gz")).stat().st_size,
     }
     assert [] == [url for url in files if url.endswith((".map", ".gz", ".br"))]
-    # An app's own modules are kept when a page loads them, never ahead of it.
+    # An app's own modules are kept when a page loads them, never ahead of it; the
+    # modules and scripts every page runs with the theme.
+    code = published_in(built_site.site, "assets/app/main.js").removesuffix("app/main.js")
     assert {"other"} == {
-        groups[u] for u in files if u.startswith(("assets/engine/", "assets/vendor/"))
+        groups[u] for u in files if u.startswith((f"{code}engine/", f"{code}vendor/"))
     }
-    assert "other" == groups["assets/app/calculator.js"]
-    assert "core" == groups["assets/app/main.js"]
+    assert "other" == groups[f"{code}app/calculator.js"]
+    assert {"core"} == {
+        groups[f"{code}{path}"] for path in ("app/main.js", "app/offline.js", "lvl.js")
+    }
+    assert {"core"} == {groups[u] for u in files if u.startswith(f"{code}theme/")}
 
     site = tmp_path / "site"
     shutil.copytree(built_site.site, site, ignore=shutil.ignore_patterns("engine"))
@@ -139,8 +147,8 @@ def test_my_division_fetches_nothing_of_the_engine_or_the_calculator(served, bro
     page.wait_for_selector("#lookup-results:not([hidden])")
     wait_kept(page)
     page.wait_for_timeout(3000)  # anything the service worker would do after that
-    ahead = ("/engine/", "/assets/engine/", "/assets/vendor/", "/assets/app/calculator")
-    assert [] == [p for p in log.paths() if p.startswith(ahead)]
+    ahead = re.compile(r"^/engine/|^/assets/code-\w+/(?:engine/|vendor/|app/calculator)")
+    assert [] == [p for p in log.paths() if ahead.match(p)]
 
 
 def test_visited_pages_work_offline_and_others_say_so(served, browser_context):
@@ -254,6 +262,55 @@ def test_keep_everything_makes_the_whole_site_work_offline(served, browser_conte
     }
     fields = {"edition": "2", "age": 30, "belt": "purple", "uniform": "nogi"}
     assert {a.technique.id: a.legal for a in check_all(division(**fields))} == shown
+
+
+def said(name: str) -> re.Pattern[str]:
+    """The sentence ``name`` of lvl_rules/words/offline.py, any megabytes filled in."""
+    pattern = re.escape(offline_words.KEPT[name])
+    return re.compile(re.sub(r"\\\{\w+\\\}", r"\\d+\\.\\d", pattern))
+
+
+def test_an_interrupted_keep_says_so_and_a_retry_keeps_only_the_rest(
+    built_site, tmp_path, browser_context
+):
+    """The connection drops while everything is being kept (a download in flight is cut,
+    the rest fail): the page says so and how much is kept, and offers the control again;
+    back online, the control keeps the rest, and nothing already kept is downloaded again
+    (the former service worker never answered: "Keeping ...: 0.9 of 8.4 MB" stayed, the
+    control disabled)."""
+    server, url, log = serve_recorded(built_site, tmp_path / "site")
+    try:
+        context, _ = browser_context
+        page = context.new_page()
+        page.goto(url)
+        wait_kept(page)
+        manifest = json.loads((tmp_path / "site/engine/manifest.json").read_text("utf-8"))
+        wasm = next(f"/engine/{e['path']}" for e in manifest["runtime"] if ".wasm" in e["path"])
+        cut = server.hold(wasm)  # the largest file, late in the list: much is kept by then
+        control = page.locator("[data-lvl-offline-keep-all]")
+        control.click()
+        assert cut.arrived.wait(KEPT_MS / 1000)
+        context.set_offline(True)
+        cut.cut()
+        expect(control).to_be_enabled(timeout=KEPT_MS)
+        text = page.locator("[data-lvl-offline-progress-text]").inner_text()
+        assert said("failed").fullmatch(text), text
+        assert said("retry").fullmatch(control.inner_text())
+        cached, total = map(float, re.findall(r"\d+\.\d", text))
+        assert 0 < cached < total
+        kept = set(kept_urls(page, url))
+        assert wasm[1:] not in kept
+
+        context.set_offline(False)
+        cut.back()
+        sent_before = len(log.paths())
+        control.click()
+        wait_kept(page, "everything")
+        again = log.paths()[sent_before:]
+        assert wasm in again
+        assert [] == [path for path in again if path[1:] in kept]
+    finally:
+        stop_server(server)
 
 
 def test_with_save_data_nothing_is_fetched_ahead_of_need(served, browser_context):

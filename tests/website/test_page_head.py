@@ -1,5 +1,6 @@
 """What a page fetches from its <head>: the scripts and modules it runs, together, and our
-stylesheets as one file (build_scripts/pages/preloads.py, stylesheet.py).
+stylesheets as one file (build_scripts/pages/preloads.py, stylesheet.py); every script of
+ours named by its content (build_scripts/publish/code_folder.py).
 
 On a phone's network each request costs a round trip; a page whose scripts were found
 one by one as the parser reached them waited for five in a row before its first answer.
@@ -14,6 +15,9 @@ from pathlib import Path
 
 import pytest
 
+from build_scripts.pages import search_worker
+from build_scripts.publish import code_folder
+from build_scripts.publish.code_folder import published_in
 from build_scripts.publish.headers import CACHE_FOREVER, cache_control
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -90,7 +94,8 @@ def test_the_head_fetches_every_script_the_page_runs(built_site, page):
     blocking = {site_path(page, src) for src in head.blocking}
     assert blocking
     assert blocking <= {p for p, kind in preloaded.items() if kind == "script"}
-    modules = {site_path(page, src) for src in head.modules} | {f"assets/app/{APPS[page]}.js"}
+    app = published_in(built_site.site, f"assets/app/{APPS[page]}.js")
+    modules = {site_path(page, src) for src in head.modules} | {app}
     needed = set().union(*(imports(built_site.site, m) for m in modules))
     assert needed - {site_path(page, src) for src in head.fetched_by_head} <= set(preloaded)
 
@@ -103,7 +108,10 @@ def test_other_pages_fetch_from_the_head_only_what_stops_the_parser_midway(built
     largest contentful paint 2.38 -> 1.21 s, Lighthouse mobile)."""
     head = head_of(built_site, page)
     preloaded = {site_path(page, href): kind for href, kind in head.preloads.items()}
-    theme = {"assets/theme/md-palette.js": "script", "assets/theme/md-content.js": "script"}
+    theme = {
+        published_in(built_site.site, f"assets/theme/md-{name}.js"): "script"
+        for name in ("palette", "content")
+    }
     assert theme == preloaded
     blocking = [site_path(page, src) for src in head.blocking]
     assert blocking[:2] == list(theme)  # the first two the parser stops at
@@ -118,12 +126,14 @@ def test_nothing_preloaded_that_the_page_does_not_run(built_site, page):
     runs = {site_path(page, src) for src in head.blocking + head.modules}
     modules = {site_path(page, src) for src in head.modules}
     if page in APPS:
-        modules.add(f"assets/app/{APPS[page]}.js")
+        modules.add(published_in(built_site.site, f"assets/app/{APPS[page]}.js"))
     runs |= set().union(*(imports(built_site.site, m) for m in modules))
-    runs.add("assets/app/status.js")  # the engine's progress, imported when it starts
+    # the engine's progress, imported when it starts
+    runs.add(published_in(built_site.site, "assets/app/status.js"))
     assert {site_path(page, href) for href in head.preloads} <= runs
     if page == "lookup/":
-        assert "assets/app/calculator.js" not in {site_path(page, h) for h in head.preloads}
+        calculator = published_in(built_site.site, "assets/app/calculator.js")
+        assert calculator not in {site_path(page, h) for h in head.preloads}
 
 
 def test_our_stylesheets_are_one_file(built_site):
@@ -148,6 +158,55 @@ def test_our_stylesheets_are_one_file(built_site):
         assert links == [site_path("rules/2/5/", href) for href in head.stylesheets]
 
 
+# Material's own scripts: its hash in each name; its lunr language files are never
+# fetched while the site is in English only (build_scripts/publish/site_files.py).
+MATERIALS = re.compile(
+    r"^assets/javascripts/(?:bundle|workers/search)\.[0-9a-f]{8}\.min\.js$"
+    r"|^assets/javascripts/lunr/"
+)
+CONFIG_SEARCH = re.compile(r'"search": "([^"]*)"')
+
+
+def test_every_script_a_page_names_is_named_by_its_content(built_site):
+    """Every script a page names (scripts, preloads, the search worker of Material's
+    configuration) is at a path that changes with its content, cached for good: ours in
+    one folder named by the hash of them all (their relative imports kept), or with their
+    own hash (the search worker), the theme's with Material's; no script of ours is left
+    at a fixed path. So a page of one build never runs another build's script."""
+    site = built_site.site
+    named: set[str] = set()
+    for page in PAGES:
+        head = head_of(built_site, page)
+        hrefs = [*head.preloads, *head.blocking, *head.modules, *head.fetched_by_head]
+        hrefs += CONFIG_SEARCH.findall(built_site.page(page))
+        named |= {site_path(page, href) for href in hrefs}
+    folder = published_in(site, "assets/app/main.js").removesuffix("app/main.js")
+    in_folder = {
+        code_folder.source_of(path.relative_to(site).as_posix()): path.read_bytes()
+        for path in (site / folder).rglob("*")
+        if path.suffix in (".js", ".mjs")
+    }
+    assert folder == code_folder.folder_name(in_folder)
+    (worker,) = site.glob("assets/javascripts/workers/search-when-free.*.js")
+    worker_path = worker.relative_to(site).as_posix()
+    assert worker_path == code_folder.hashed_name(
+        search_worker.OUR_WORKER_SOURCE, worker.read_bytes()
+    )
+    assert {worker_path, published_in(site, "assets/lvl.js")} <= named
+    assert [] == [
+        path
+        for path in named
+        if not (path.startswith(folder) or path == worker_path or MATERIALS.match(path))
+    ]
+    assert {CACHE_FOREVER} == {cache_control(f"/{path}") for path in named}
+    scripts = {p.relative_to(site).as_posix() for p in site.glob("assets/**/*.*js")}
+    assert [] == sorted(
+        path
+        for path in scripts
+        if not (path.startswith(folder) or path == worker_path or MATERIALS.match(path))
+    )
+
+
 @pytest.mark.browser
 def test_scripts_are_requested_together(chromium, site_url, built_site):
     """The lookup's scripts are all requested before any of them has arrived: each is
@@ -156,7 +215,7 @@ def test_scripts_are_requested_together(chromium, site_url, built_site):
     page_path = "lookup/"
     head = head_of(built_site, page_path)
     wanted = {site_path(page_path, src) for src in head.blocking + head.modules}
-    wanted |= imports(built_site.site, "assets/app/lookup.js")
+    wanted |= imports(built_site.site, published_in(built_site.site, "assets/app/lookup.js"))
     context = chromium.new_context()
     page = context.new_page()
     held: dict = {}

@@ -13,12 +13,15 @@ from search_box import top_result_mentions
 
 from benchmarks.site_variants import with_search_at_once
 from build_scripts.pages.search_worker import (
+    OUR_WORKER_FILE,
     SearchConfigError,
     imported_by_ours,
     search_when_free,
 )
 
 MATERIAL_WORKER = re.compile(r"/assets/javascripts/workers/search\.[0-9a-f]+\.min\.js$")
+OUR_WORKER = re.compile(r"/assets/javascripts/workers/search-when-free\.[0-9a-f]{10}\.js$")
+PUBLISHED = "assets/javascripts/workers/search-when-free.0123456789.js"
 CALCULATOR = "calculator/?edition=1&age=30&lvl=3&uniform=gi&events="
 WAITING_MS = 3000  # the engine held back this long: Material's worker is not fetched
 SEARCH_SOON_MS = 5000  # well under search-when-free.js's START_ANYWAY_MS (10 s)
@@ -33,8 +36,8 @@ def test_the_config_names_our_worker_and_materials():
     """The config's search URL is our worker's, beside Material's; the rest of the config
     is Material's, and "<" stays escaped (as Material's tojson writes it)."""
     block = MATERIAL_BLOCK.replace('"tags": null', '"tags": "\\u003c/script\\u003e"')
-    rewritten = str(search_when_free(block))
-    assert '"search": "../../assets/javascripts/workers/search-when-free.js"' in rewritten
+    rewritten = str(search_when_free(block, PUBLISHED))
+    assert f'"search": "../../{PUBLISHED}"' in rewritten
     assert '"base": "../.."' in rewritten
     assert rewritten.count("</script>") == 1
 
@@ -53,19 +56,29 @@ def test_the_config_names_our_worker_and_materials():
 )
 def test_a_changed_theme_fails_the_build(block, says):
     with pytest.raises(SearchConfigError, match=re.escape(says)):
-        search_when_free(block)
+        search_when_free(block, PUBLISHED)
+
+
+def test_our_worker_beside_materials_or_the_build_fails():
+    """Our worker must sit beside Material's, whose relative URLs it needs."""
+    elsewhere = "assets/code-0123456789/search-when-free.js"
+    with pytest.raises(SearchConfigError, match="not beside Material's"):
+        search_when_free(MATERIAL_BLOCK, elsewhere)
 
 
 def test_every_page_starts_our_worker(built_site):
-    """Every page of the build names our worker; it and the Material worker it imports
-    are published side by side."""
+    """Every page of the build names our worker, under a name that carries its content's
+    hash; it and the Material worker it imports are published side by side."""
     site = built_site.site
     workers = site / "assets" / "javascripts" / "workers"
+    named = set()
     for page in [site / "index.html", site / "rules" / "2" / "5" / "index.html"]:
         found = re.search(r'"search": "([^"]*)"', page.read_text(encoding="utf-8"))
         assert found, page
-        assert found[1].endswith("assets/javascripts/workers/search-when-free.js")
-    assert (workers / "search-when-free.js").is_file()
+        assert OUR_WORKER.search("/" + found[1])
+        named.add(found[1].rsplit("/", 1)[-1])
+    (name,) = named
+    assert OUR_WORKER_FILE.read_bytes() == (workers / name).read_bytes()
     assert (workers / imported_by_ours()).is_file()
 
 
@@ -107,7 +120,7 @@ def test_the_index_waits_for_the_engine_unless_the_reader_searches(visit, site_u
     page.wait_for_function("() => document.querySelector('[data-engine-status]:not([hidden])')")
     page.wait_for_timeout(WAITING_MS)
     assert held  # the engine is starting
-    assert any(url.endswith("/search-when-free.js") for url in fetched)
+    assert any(OUR_WORKER.search(url) for url in fetched)
     assert not [url for url in fetched if MATERIAL_WORKER.search(url)]
     top_result_mentions(page, "stalling")
     assert [url for url in fetched if MATERIAL_WORKER.search(url)]

@@ -14,6 +14,7 @@ import pytest
 from engine_page import engine_when_ready
 
 from build_scripts.publish import security
+from build_scripts.publish.code_folder import published_in
 from build_scripts.tools.serve import start_server, stop_server
 
 CALCULATOR = "calculator/?edition=2&age=30&belt=purple&uniform=nogi"  # starts the engine
@@ -48,6 +49,11 @@ def fetch(url: str, method: str = "GET") -> tuple[int, dict[str, str], str]:
             )
     except urllib.error.HTTPError as error:
         return error.code, dict(error.headers), error.read().decode("utf-8", "replace")
+
+
+def worker_path(site) -> str:
+    """The engine worker's URL path in the build at ``site`` (its name carries a hash)."""
+    return "/" + published_in(site, security.WORKER_SOURCE)
 
 
 def html_pages(site) -> list[str]:
@@ -96,8 +102,10 @@ def test_no_page_policy_allows_inline_eval_or_wasm():
         ("assets/engine/engine-worker.js", security.WORKER_POLICY),
     ],
 )
-def test_responses_carry_the_headers(site_url, path, policy):
+def test_responses_carry_the_headers(built_site, site_url, path, policy):
     """`make serve` sends the policy (the worker's own), nosniff and no referrer."""
+    if path.startswith("assets/"):  # a script's path under docs/: where this build put it
+        path = published_in(built_site.site, path)
     status, headers, body = fetch(site_url + path)
     assert (404 if path.startswith("no/") else 200) == status
     assert {
@@ -226,7 +234,7 @@ def test_host_headers_file_sends_what_the_server_sends(built_site, site_url):
     assert {} == differ
     assert (
         security.WORKER_POLICY
-        == on_cloudflare(rules, security.WORKER_PATH)["content-security-policy"]
+        == on_cloudflare(rules, worker_path(built_site.site))["content-security-policy"]
     )
     assert len(rules) <= CLOUDFLARE_MAX_RULES
     assert [] == [line[:80] for line in text.splitlines() if len(line) > CLOUDFLARE_MAX_LINE]
@@ -245,7 +253,8 @@ def test_worker_policy_comes_from_the_worker_response(chromium, built_site, site
     finally:
         context.close()
 
-    server, url = start_server(built_site.site, csp={security.WORKER_PATH: security.PAGE_POLICY})
+    csp = {worker_path(built_site.site): security.PAGE_POLICY}
+    server, url = start_server(built_site.site, csp=csp)
     context = chromium.new_context()
     try:
         page = context.new_page()

@@ -19,9 +19,28 @@ function mountAll() {
     const load = APPS[root.dataset.lvlApp];
     if (!load) continue;
     load()
-      .then((app) => app.mount(root))
+      .then((app) => app.mount(root), reloadIfOfAnotherBuild)
       .catch((error) => console.error("LVL Rules: this page's app failed to load", error));
   }
+}
+
+// The app's module did not load. After a deploy, this page's scripts may be an older
+// build's, gone from the server (they are named by their content), while the theme's
+// instant navigation brought in a page of the new build: load the page afresh, once, as
+// the new build's. (Offline, the same page comes again, and the error is reported.)
+const RELOADED_KEY = "lvl-rules.reloaded-for-app";
+
+function reloadIfOfAnotherBuild(error) {
+  try {
+    if (sessionStorage.getItem(RELOADED_KEY) !== location.href) {
+      sessionStorage.setItem(RELOADED_KEY, location.href);
+      location.reload();
+      return new Promise(() => {}); // the page is leaving
+    }
+  } catch {
+    // no session storage: report the error below
+  }
+  throw error;
 }
 
 if (typeof document$ !== "undefined") {

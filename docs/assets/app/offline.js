@@ -2,15 +2,17 @@
 // build_scripts/publish/service_worker.py) once the page has loaded, and keeps what the
 // visitor asked for: this page, and on the lookup and calculator the rules engine once it
 // has started (its files are in the browser's HTTP cache by then). Offers one control to
-// keep everything, for venues without signal, with its size and progress; says what is
-// kept; offers a Reload button once a newer build is installed. The markup and every
+// keep everything, for venues without signal, with its size and progress (and, when keeping
+// stops short, a dropped connection say, says so and offers it again for the rest); says
+// what is kept; offers a Reload button once a newer build is installed. The markup and every
 // sentence are in overrides/main.html (data-words-*, from lvl_rules/words/offline.py),
 // outside what instant navigation replaces.
 //
 // Save-Data (or navigator.connection.saveData): nothing is fetched ahead of need; the
 // service worker still keeps what the visitor opens.
 
-const SITE = new URL("../../", import.meta.url);
+// Published as <site>/assets/code-<hash>/app/offline.js (build_scripts/publish/code_folder.py).
+const SITE = new URL("../../../", import.meta.url);
 const SERVICE_WORKER = new URL("sw.js", SITE);
 const UPDATE_CHECK_MS = 10 * 60 * 1000; // instant navigation loads no page: check now and then
 const MB = 1_000_000;
@@ -24,7 +26,7 @@ const keepBar = keepBox?.querySelector("[data-lvl-offline-progress]");
 const keepText = keepBox?.querySelector("[data-lvl-offline-progress-text]");
 
 let acceptedUpdate = false;
-let keeping = false;
+let keepStopped = false; // keeping everything stopped short: the control keeps the rest
 
 function words(name, numbers = {}) {
   const pattern = root.dataset[`words${name[0].toUpperCase()}${name.slice(1)}`] ?? "";
@@ -59,7 +61,7 @@ async function start() {
   watchForUpdates(registration);
   const { active } = await workers.ready;
   keepButton.onclick = () => {
-    keeping = true;
+    keepStopped = false;
     keepButton.disabled = true;
     active.postMessage({ type: "keep-all" });
   };
@@ -134,12 +136,16 @@ function showStatus(status) {
   // The engine this page runs is kept.
   if (status.for === "engine") root.dataset.lvlOfflineEngine = status.kept ? "kept" : "";
   keepBox.hidden = status.everything;
-  keepButton.textContent = words("keep", { total: mb(status.total - status.cached) });
-  if (keeping && !status.everything) {
+  // Keeping everything ended short of it (the service worker says so to every page): say
+  // how much is kept, and offer the control again, for the rest.
+  if (status.keepAll) keepButton.disabled = false;
+  if (status.keepAll === "stopped" && !status.everything) {
+    keepStopped = true;
     keepText.textContent = words("failed", { cached: mb(status.cached), total: mb(status.total) });
-    keepButton.disabled = false;
   }
-  keeping = false;
+  keepButton.textContent = words(keepStopped ? "retry" : "keep", {
+    total: mb(status.total - status.cached),
+  });
 }
 
 function watchForUpdates(registration) {

@@ -117,7 +117,8 @@ function drawEvents(body, sheet, events, words, ruleRoot) {
 async function drawQr(box, text, module, words) {
   let qr;
   try {
-    const { qrcode } = await import(new URL(`../../${module}`, import.meta.url).href);
+    // `module`: its path in the code folder, which holds this module too (the build's).
+    const { qrcode } = await import(new URL(`../${module}`, import.meta.url).href);
     qr = qrcode(0, "L");
     qr.addData(text);
     qr.make();

@@ -4,7 +4,7 @@
  * (engine-worker.js). Importing this module starts the worker; it is a singleton, so it
  * survives Material's instant navigation and later pages get answers at once.
  *
- *   import { engine, EngineError } from "<site>/assets/engine/engine-client.js";
+ *   import { engine, EngineError } from "<site>/assets/code-<hash>/engine/engine-client.js";
  *   const stop = engine.onProgress((p) => {
  *     // p = {state, stage, loaded, total, elapsed}; state: "starting" | "ready" |
  *     // "failed"; stage: "downloading" | "starting" | "ready"; loaded/total: bytes of all
@@ -26,12 +26,14 @@
  * files() (the URLs the running engine loaded), rules (this build's rules, by the wheel's
  * content address). "asking": on a slow or data-saving connection the engine waits for
  * start({asked: true}) (the page's button); status.total is then its download size. A
- * page whose engine files the server no longer has reloads into the new build, once.
+ * page whose engine files (or worker script) the server no longer has reloads into the
+ * new build, once.
  */
 
 const WORKER_URL = new URL("./engine-worker.js", import.meta.url);
-// docs/assets/engine/ is published as <site>/assets/engine/; the bundle is <site>/engine/.
-const ENGINE_URL = new URL("../../engine/", import.meta.url);
+// docs/assets/engine/ is published as <site>/assets/code-<hash>/engine/
+// (build_scripts/publish/code_folder.py); the bundle is <site>/engine/.
+const ENGINE_URL = new URL("../../../engine/", import.meta.url);
 const SINGLETON = Symbol.for("lvl-rules.engine");
 const STARTING_TIMEOUT_MS = 120_000;
 // Held while the engine starts: Material's search index is built once it is free
@@ -95,8 +97,17 @@ class Engine {
     // The manifest the build put into this page goes with the start message (the worker
     // fetches manifest.json where a page has none).
     this._worker.postMessage({ type: "start", engineURL: ENGINE_URL.href, manifest: manifestInPage() });
-    this._worker.addEventListener("error", (event) => {
+    const worker = this._worker;
+    worker.addEventListener("error", async (event) => {
       event.preventDefault?.();
+      // Not loaded, and the server no longer has it: this page is of an older build.
+      if (!event.message && (await isGone(WORKER_URL)) && this._worker === worker) {
+        if (reloadIntoNewBuild()) {
+          this._reloading = true;
+          clearTimeout(this._watchdog);
+          return;
+        }
+      }
       const detail = event.message || words("worker-not-loaded");
       this._fail(new EngineError(words("could-not-start", { detail }), { kind: "startup" }));
     });
@@ -330,6 +341,14 @@ function downloadSize() {
 // page marked as leaving (data-lvl-leaving), since offline.js registering it again at
 // the load event would revive it (Chromium).
 const RELOADED_KEY = "lvl-rules.reloaded-for-engine";
+
+// Whether the server no longer has the file at `url` (a deploy removed it).
+function isGone(url) {
+  return fetch(url, { method: "HEAD", cache: "no-store" }).then(
+    (response) => response.status === 404 || response.status === 410,
+    () => false,
+  );
+}
 
 function reloadIntoNewBuild() {
   if (!globalThis.location || !globalThis.sessionStorage) return false;
