@@ -222,7 +222,8 @@ def test_a_reopened_match_shows_its_board_before_the_engine(chromium, site_url):
     # The link to share names the match (the address does once the person changes it).
     address = first.locator("#calc-share").evaluate("(a) => a.href")
     key = "lvl-rules.match." + parse_qs(urlsplit(address).query)["match"][0]
-    first.close(run_before_unload=True)  # "pagehide": the board is kept
+    with first.expect_event("close"):  # close() returns before "pagehide" has run
+        first.close(run_before_unload=True)  # "pagehide": the board is kept
 
     def held(url: str):
         page = context.new_page()

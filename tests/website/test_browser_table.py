@@ -117,7 +117,10 @@ def test_the_clock_and_undo_outlive_a_closed_tab(screen):
     address = page.url
     assert "match=" in address
     screen.page()  # another tab stays open (the context's clock runs on it)
-    page.close(run_before_unload=True)
+    # With its unload handlers run, close() returns before the tab is gone: wait for it, or
+    # the clock below may still reach the closing tab.
+    with page.expect_event("close"):
+        page.close(run_before_unload=True)
     screen.context.clock.run_for(10_000)  # the tab is closed for 10 s
     again = screen.page()
     again.goto(address)
