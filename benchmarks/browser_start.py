@@ -144,10 +144,12 @@ def add_bench_pages(site: Path) -> dict:
     )
     # The pages name the engine's client by its path under docs/: this build's path instead.
     client = "assets/engine/engine-client.js"
+    # A site built before the code folder (an A/B run against an older build) has it there.
+    published = client if (site / client).is_file() else published_in(site, client)
     for name in ("engine.html", "engine.js"):
         bench = site / "bench" / name
         text = bench.read_text(encoding="utf-8")
-        bench.write_text(text.replace(f"/{client}", f"/{published_in(site, client)}"), "utf-8")
+        bench.write_text(text.replace(f"/{client}", f"/{published}"), "utf-8")
     runtime = site / "engine" / manifest["pyodide"]["path"]
     pyodide = ROOT / "node_modules" / "pyodide"
     # Only the bare page reads these: loadPyodide()'s lock file and standard library,
