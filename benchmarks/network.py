@@ -130,9 +130,17 @@ class CountingServer(SiteServer):
     handler_class = CountingHandler
 
 
+OLD_WORKER = "assets/engine/engine-worker.js"
+
+
 def _serve(site: Path, sent: multiprocessing.Queue, ports: multiprocessing.Queue) -> None:
     # The bare page runs Pyodide on the page itself, which the page policy forbids.
-    server = CountingServer(site, "127.0.0.1", 0, csp={"/bench/bare.html": WORKER_POLICY})
+    policies = {"/bench/bare.html": WORKER_POLICY}
+    # A site built before the code folder (an A/B run against an older build) has its
+    # engine worker at a fixed path, which this tree's server no longer knows as the worker.
+    if (site / OLD_WORKER).is_file():
+        policies[f"/{OLD_WORKER}"] = WORKER_POLICY
+    server = CountingServer(site, "127.0.0.1", 0, csp=policies)
     server.sent = sent
     ports.put(server.server_address[1])
     server.serve_forever()
@@ -247,14 +255,8 @@ def answer_visit(
     Throttle(context, page, conditions)
     started = time.time()
     page.goto(url, timeout=ANSWER_TIMEOUT_MS)
-    first = float(page.evaluate("() => window.__firstAnswer"))
-    engine = float(
-        page.evaluate(
-            """(ms) => Promise.race([window.__engineAnswer, new Promise((_, fail) =>
-                 setTimeout(() => fail(new Error("no answer from the engine")), ms))])""",
-            ANSWER_TIMEOUT_MS,
-        )
-    )
+    first = _awaited(page, "__firstAnswer", "no first answer")
+    engine = _awaited(page, "__engineAnswer", "no answer from the engine")
     answered = time.time()
     error = page.get_attribute("body", "data-error")
     if error:
@@ -262,6 +264,18 @@ def answer_visit(
     sent = sum(entry[2] for entry in traffic.since(started, answered))
     snapshot = page.evaluate(SNAPSHOT_USE)
     return {"first": first, "engine": engine, "bytes": sent, "snapshot": snapshot}, started, page
+
+
+def _awaited(page: Page, name: str, failure: str) -> float:
+    """The page's promise ``window[name]``, awaited at most ANSWER_TIMEOUT_MS (a page that
+    never answers fails its run instead of holding the benchmark for good)."""
+    return float(
+        page.evaluate(
+            """([name, failure, ms]) => Promise.race([window[name], new Promise((_, fail) =>
+                 setTimeout(() => fail(new Error(failure)), ms))])""",
+            [name, failure, ANSWER_TIMEOUT_MS],
+        )
+    )
 
 
 def returning_official(
