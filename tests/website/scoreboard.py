@@ -47,6 +47,16 @@ def wait_for_events(page, count: int, **options) -> None:
     page.wait_for_function(SETTLED, arg=count, **options)
 
 
+def shown_log(page) -> list[str]:
+    """The text of each line of the log, once opened and drawn: a block of lines off the
+    screen is not laid out (match.css), and reads as empty until the browser has drawn it."""
+    page.wait_for_function(
+        """() => [...document.querySelectorAll('#calc-log li[data-event]')]
+                   .every((line) => line.innerText.trim() !== '')"""
+    )
+    return page.locator("#calc-log li").all_inner_texts()
+
+
 def engine_board(fields: dict, events: list) -> dict:
     """The same, as lvl_rules scores ``events`` for the division of ``fields``."""
     report = score_match(division(**fields), events)

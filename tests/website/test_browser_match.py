@@ -10,7 +10,7 @@ from urllib.parse import quote
 
 import pytest
 from match_screen import COVERED
-from scoreboard import SETTLED, board, engine_board, link_events
+from scoreboard import SETTLED, board, engine_board, link_events, shown_log
 
 pytestmark = pytest.mark.browser
 
@@ -93,7 +93,7 @@ def test_a_whole_match_with_each_athletes_buttons(screen):
     log = page.locator("#calc-log")
     assert log.is_visible()
     assert 8 == log.locator("li[data-event]").count()
-    texts = log.locator("li").all_inner_texts()
+    texts = shown_log(page)
     assert [] == [text for text in texts if "§" not in text]
 
 

@@ -14,7 +14,7 @@ import sys
 from urllib.parse import parse_qs, quote, urlsplit
 
 import pytest
-from scoreboard import SETTLED, board, engine_board, link_events, shown_board
+from scoreboard import SETTLED, board, engine_board, link_events, shown_board, shown_log
 
 pytestmark = pytest.mark.browser
 
@@ -87,8 +87,7 @@ def test_names_everywhere(screen):
     page.wait_for_function(SETTLED, arg=3)
     assert "Ana wins" in page.locator("#match-result").inner_text()
     page.get_by_role("button", name="Log", exact=True).click()
-    page.locator("#calc-log li[data-event]").first.wait_for(state="visible")
-    log = page.locator("#calc-log").inner_text()
+    log = "\n".join(shown_log(page))
     assert "Takedown: 2 points to Ana." in log
     assert " A." not in log
     assert " B." not in log
