@@ -20,8 +20,9 @@ export class Match {
    * key: the engine's name for this match (one per page view); ask(request): the engine,
    * resolving with its result or rejecting with {kind, field, message}; problem(event,
    * index): why an event must not reach the engine (a limit; the page's sentence) or
-   * null; names: what the engine's sentences call the athletes ({A, B}). The rest is the match as kept: the division (request fields), the events, the
-   * undo and redo steps, and the engine's answer for exactly these, if remembered.
+   * null; names: what the engine's sentences call the athletes ({A, B}). The rest is the
+   * match as kept: the division (request fields), the events, the undo and redo steps,
+   * and the engine's answer for exactly these, if remembered.
    */
   constructor({ key, ask, problem = () => null, division = {}, names = null, events = [], history = [], future = [], answer = null }) {
     this.key = key;
@@ -72,17 +73,7 @@ export class Match {
 
   /** The log lines of event `index`. */
   linesOf(index) {
-    const lines = this.lines;
-    let low = 0;
-    let high = lines.length;
-    while (low < high) {
-      const middle = (low + high) >> 1;
-      if (lines[middle].event < index) low = middle + 1;
-      else high = middle;
-    }
-    const found = [];
-    for (let i = low; i < lines.length && lines[i].event === index; i++) found.push(lines[i]);
-    return found;
+    return linesFor(this.lines, index);
   }
 
   /** Subscribe: fn(match, done) after every change (done: the change just made, or null). */
@@ -219,7 +210,6 @@ export class Match {
 
   commit(turn, { result, error, limited }, batch) {
     let { events } = turn;
-    const said = [];
     this.division = turn.division;
     this.names = turn.names;
     this.history = turn.history;
@@ -230,8 +220,7 @@ export class Match {
       const refused = new Set();
       for (const entry of turn.entries) {
         if (!entry.press) continue;
-        const own = lines.filter((line) => line.event === entry.at);
-        const no = own.find((line) => line.refused);
+        const no = linesFor(lines, entry.at).find((line) => line.refused);
         if (no && !limited.has(entry.at)) {
           refused.add(entry.at);
           this.notice = { kind: "refused", event: entry.press.event, message: no.effect };
@@ -267,16 +256,13 @@ export class Match {
     this.limited = limited;
     this.events = events;
     this.changes += 1;
-    for (const change of batch) said.push(change);
-    this.emit({ changes: said, added: entries.length });
+    this.emit({ changes: batch, added: entries.length });
   }
 
   /** The lines of the previous answer for the events before `from`. */
   keptLines(from) {
     if (!from || this.source !== "engine") return [];
-    let end = 0;
-    while (end < this.lines.length && this.lines[end].event < from) end++;
-    return this.lines.slice(0, end);
+    return this.lines.slice(0, firstLine(this.lines, from));
   }
 
   emit(done) {
@@ -305,6 +291,26 @@ export class Match {
 /** What of an answer the views draw (besides its log lines). */
 function answerOf({ athletes, result, illegal }) {
   return { athletes, result, illegal };
+}
+
+/** Where the lines of event `index` begin in `lines` (sorted by event, as the engine
+ * gives them): the number of lines of the events before it. */
+function firstLine(lines, index) {
+  let low = 0;
+  let high = lines.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (lines[middle].event < index) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/** The lines of event `index` in `lines` (sorted by event). */
+function linesFor(lines, index) {
+  const found = [];
+  for (let i = firstLine(lines, index); i < lines.length && lines[i].event === index; i++) found.push(lines[i]);
+  return found;
 }
 
 function splice(events, at, count, items) {
