@@ -76,3 +76,13 @@ test("the limits here are lvl_rules' (the build writes them in)", () => {
     assert.equal(Function(`return ${written.replaceAll("_", "")}`)(), value, name);
   }
 });
+
+test("whether the address names events at all: an empty list does, in the query or the fragment", async () => {
+  assert.equal((await readLink(url("age=30"), LIMITS, WORDS)).given, false);
+  assert.equal((await readLink(url("age=30", "#match=x"), LIMITS, WORDS)).given, false);
+  for (const [query, hash] of [["events=", ""], ["events=%5B%5D", ""], ["age=30", "#events="], ["age=30", "#events-gzip="]]) {
+    const read = await readLink(url(query, hash), LIMITS, WORDS);
+    assert.deepEqual([read.given, read.events], [true, []], `${query}${hash}`);
+  }
+  assert.equal((await readLink(url("events=%7B%7D"), LIMITS, WORDS)).given, true);
+});

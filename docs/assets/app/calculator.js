@@ -45,8 +45,7 @@ export async function mount(form) {
   if (!kept?.clock && Number.isInteger(length) && length > 0) clock.setLength(length * 1000);
 
   const link = await readLink(url, data.limits, words);
-  const fromLink = url.searchParams.has("events") || /(^|[#&])events(-gzip)?=/.test(url.hash);
-  const events = fromLink || !kept?.events ? link.events : kept.events;
+  const events = link.given || !kept?.events ? link.events : kept.events;
   const division = readForm(form);
   const same = Boolean(kept?.events) && JSON.stringify(kept.events) === JSON.stringify(events);
   const answered = same && kept.rules === engine.rules && JSON.stringify(kept.division) === JSON.stringify(division);

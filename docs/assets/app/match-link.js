@@ -18,7 +18,8 @@ export const PACKED = "events-gzip";
 
 /**
  * The events of the address, or {error} (the link's events text kept as it was, `raw`,
- * to be written back until the person changes the match).
+ * to be written back until the person changes the match); `given`: whether the address
+ * names events at all (an empty list included).
  */
 export async function readLink(url, limits, words) {
   const query = url.searchParams;
@@ -28,8 +29,9 @@ export async function readLink(url, limits, words) {
     : fragment.has("events")
       ? ["events", fragment.get("events"), true]
       : [PACKED, fragment.get(PACKED), true];
-  if (value === null || value === "") return { events: [] };
-  const keep = (message) => ({ events: [], error: message, raw: { name, value, hash } });
+  if (value === null) return { events: [], given: false };
+  if (value === "") return { events: [], given: true };
+  const keep = (message) => ({ events: [], given: true, error: message, raw: { name, value, hash } });
   let text = value;
   if (name === PACKED) {
     try {
@@ -48,7 +50,7 @@ export async function readLink(url, limits, words) {
   } catch (error) {
     return keep(fill(words.not_json, { reason: error.message }));
   }
-  return Array.isArray(events) ? { events } : keep(words.not_list);
+  return Array.isArray(events) ? { events, given: true } : keep(words.not_list);
 }
 
 /** Query parameters and fragment for a match: `params` (the division and the rest) gets
