@@ -103,3 +103,21 @@ test("only the most recent matches are kept", async () => {
   assert.equal(store.read(ids[0]), null);
   assert.notEqual(store.read(ids.at(-1)), null);
 });
+
+test("writing a match again reads no other record: only a new match is pruned for", () => {
+  const storage = new MemoryStorage();
+  const store = new MatchStore(storage);
+  const id = newMatchId();
+  for (let i = 0; i < 5; i++) store.write(newMatchId(), RECORD);
+  store.write(id, RECORD);
+  let reads = 0;
+  const getItem = storage.getItem.bind(storage);
+  storage.getItem = (key) => {
+    reads += 1;
+    return getItem(key);
+  };
+  store.write(id, { ...RECORD, events: [] });
+  assert.equal(reads, 0);
+  store.write(newMatchId(), RECORD);
+  assert.equal(reads, 7, "a new match: every record read once, for its time");
+});

@@ -14,6 +14,7 @@ const MAX_CHARS = 2_000_000; // a longer record keeps no answer (local storage h
 export class MatchStore {
   constructor(storage = globalThis.localStorage) {
     this.storage = storage;
+    this.written = new Set(); // the ids this store has written: only a new one adds a record
   }
 
   /** The record kept for match `id`, checked, or null. */
@@ -34,7 +35,10 @@ export class MatchStore {
     if (text.length > MAX_CHARS) text = JSON.stringify({ ...whole, answer: null });
     try {
       this.storage.setItem(PREFIX + id, text);
-      this.prune();
+      // Only a record this store has not written before can take the count over MATCHES
+      // (every store prunes after its first write of an id): pruning reads every record.
+      if (!this.written.has(id)) this.prune();
+      this.written.add(id);
     } catch {
       // Storage full or refused (a private window): the record lives in the link only.
     }
