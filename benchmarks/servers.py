@@ -22,6 +22,7 @@ import contextlib
 import io
 import os
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -151,14 +152,17 @@ class Running:
     process: subprocess.Popen
 
     def cpu_seconds(self) -> float:
-        """The CPU time its process has used so far (user and system; NaN where /proc
-        does not say)."""
-        try:
-            fields = Path(f"/proc/{self.process.pid}/stat").read_text("ascii").rsplit(")", 1)[1]
-        except OSError:
-            return float("nan")
-        user, system = fields.split()[11:13]
-        return (int(user) + int(system)) / os.sysconf("SC_CLK_TCK")
+        """The CPU time its processes (its process group: a server that starts Caddy
+        counts Caddy's) have used so far, user and system; NaN where /proc does not say."""
+        ticks = 0
+        for stat in Path("/proc").glob("[0-9]*/stat"):
+            try:
+                fields = stat.read_text("ascii").rsplit(")", 1)[1].split()
+            except OSError:
+                continue  # a process that has just ended
+            if int(fields[2]) == self.process.pid:  # its process group
+                ticks += int(fields[11]) + int(fields[12])
+        return ticks / os.sysconf("SC_CLK_TCK") if ticks else float("nan")
 
 
 @contextlib.contextmanager
@@ -180,14 +184,36 @@ def serving(server: Server, site: Path, host: str, scratch: Path) -> Iterator[Ru
         command += ["--host", host, "--port", str(port)]
     log = folder / "server.log"
     with log.open("wb") as output:
-        process = subprocess.Popen(command, cwd=cwd, env=env, stdout=output, stderr=output)
+        # A process group of its own, stopped whole: a server that starts Caddy as its
+        # child leaves no Caddy behind.
+        process = subprocess.Popen(
+            command, cwd=cwd, env=env, stdout=output, stderr=output, start_new_session=True
+        )
     try:
         _wait_ready(process, host, port, log)
         yield Running(port, process)
     finally:
-        process.terminate()
+        _stop_group(process)
+
+
+def _stop_group(process: subprocess.Popen) -> None:
+    for signal_number in (signal.SIGTERM, signal.SIGKILL):
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal_number)
         try:
             process.wait(STOP_TIMEOUT_S)
         except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+            continue
+        deadline = time.monotonic() + STOP_TIMEOUT_S
+        while _group_alive(process.pid) and time.monotonic() < deadline:
+            time.sleep(0.05)  # its children, after it
+        if not _group_alive(process.pid):
+            return
+
+
+def _group_alive(group: int) -> bool:
+    try:
+        os.killpg(group, 0)
+    except ProcessLookupError:
+        return False
+    return True
