@@ -169,14 +169,16 @@ def figures(result: Result) -> dict[str, float]:
             tally.planned - tally.done - sum(tally.errors.values())
         )
         for percent in PERCENTILES:
-            rows[f"{label}: p{percent} ms"] = percentile(tally.seconds, percent) * 1000
+            rows[f"{label}: p{percent} ms, of those done"] = (
+                percentile(tally.seconds, percent) * 1000
+            )
     done = result.phones.done + result.slow.done
     megabytes = (result.phones.bytes + result.slow.bytes) / 1e6
     rows["all: seconds until done"] = result.seconds
     rows["all: requests done/s"] = done / result.seconds
     rows["all: MB received"] = megabytes
     rows["all: MB/s"] = megabytes / result.seconds
-    rows["half-open: held at the start"] = result.held_at_start
+    rows["half-open: held when the phones start"] = result.held_at_start
     rows["half-open: closed by the server"] = result.half_open.closed_by_server
     rows["half-open: could not connect"] = result.half_open.failed
     return rows

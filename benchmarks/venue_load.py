@@ -20,7 +20,8 @@ THINK_MAX_S = 2.0
 SLOW_PACE = Pace()
 HALF_REQUEST = b"GET /rules/"  # half a request line
 HALF_OPEN_REOPEN_S = 1.0
-HALF_OPEN_SETTLE_S = 10.0  # at most this long to open them all before the others start
+HALF_OPEN_OPEN_S = 10.0  # at most this long to open them all before the others start
+HALF_OPEN_SETTLE_S = 1.0  # then this long for the server to refuse those it refuses
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,10 +65,11 @@ class Tally:
 
 @dataclass(slots=True)
 class HalfOpen:
-    """The held connections: how many were held once all had connected, how often the
-    server closed one (or answered it), how often one could not connect."""
+    """The half-open connections: how many are held now, how many were ever opened, how
+    often the server closed one (or answered it), how often one could not connect."""
 
     held: int = 0
+    opened: int = 0
     closed_by_server: int = 0
     failed: int = 0
 
@@ -129,6 +131,7 @@ async def _hold(load: Load, port: int, number: int, stop: asyncio.Event, held: H
                 if number % 2:
                     writer.write(HALF_REQUEST)
                 held.held += 1
+                held.opened += 1
                 closed = asyncio.ensure_future(reader.read(1))
                 stopped = asyncio.ensure_future(stop.wait())
                 await asyncio.wait({closed, stopped}, return_when=asyncio.FIRST_COMPLETED)
@@ -166,9 +169,10 @@ async def run_load(load: Load, port: int) -> Result:
     held = HalfOpen()
     stop = asyncio.Event()
     holders = [asyncio.create_task(_hold(load, port, n, stop, held)) for n in range(load.half_open)]
-    settle = time.monotonic() + HALF_OPEN_SETTLE_S
-    while held.held + held.failed < load.half_open and time.monotonic() < settle:
+    opening = time.monotonic() + HALF_OPEN_OPEN_S
+    while held.opened + held.failed < load.half_open and time.monotonic() < opening:
         await asyncio.sleep(0.05)
+    await asyncio.sleep(HALF_OPEN_SETTLE_S)
     held_at_start = held.held
     start = time.monotonic()
     clients = [_phone(load, port, v, phones, seed) for seed, v in enumerate(load.phones)]
