@@ -22,6 +22,7 @@ from typing import TypeVar
 T = TypeVar("T")
 LOOPBACK_ONLY = "load goes to loopback addresses only (127.0.0.0/8, ::1)"
 HEAD_LIMIT = 64 * 1024
+SLOW_HEAD_LIMIT = 16 * 1024  # a response head longer than this fails as "malformed"
 READ_SIZE = 64 * 1024
 NO_BODY = frozenset({204, 304})
 
@@ -221,12 +222,13 @@ class Connection:
 
     async def _open(self) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
         if self._streams is None:
-            buffer = 2 * self.pace.read_size if self.pace else None
+            buffer = self.pace.read_size if self.pace else None
             sock = await open_socket(
                 self.host, self.port, timeout=self.timeout, receive_buffer=buffer
             )
-            limit = self.pace.read_size if self.pace else HEAD_LIMIT
-            self._streams = await asyncio.open_connection(sock=sock, limit=max(limit, HEAD_LIMIT))
+            # asyncio reads ahead up to twice the limit: a slow client's stays small.
+            limit = SLOW_HEAD_LIMIT if self.pace else HEAD_LIMIT
+            self._streams = await asyncio.open_connection(sock=sock, limit=limit)
             self._used = 0
         return self._streams
 
