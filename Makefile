@@ -63,6 +63,7 @@ bench: site $(CHROMIUM)
 	$(BIN)/python -m benchmarks.site_build
 	$(BIN)/python -m benchmarks.browser_start
 	$(BIN)/python -m benchmarks.network
+	$(BIN)/python -m benchmarks.venue
 	$(BIN)/python -m benchmarks.long_match
 	$(BIN)/python -m benchmarks.lighthouse
 
