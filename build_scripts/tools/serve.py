@@ -13,9 +13,11 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import ctypes
 import json
 import os
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -33,6 +35,7 @@ READY = '"msg":"serving initial configuration"'  # Caddy's line once it listens
 START_WAIT_S = 60.0  # a loaded machine
 STOP_WAIT_S = 10.0
 PORT_TRIES = 5  # a free port taken by another process before Caddy bound it
+PR_SET_PDEATHSIG = 1  # prctl(2)
 LISTEN = "0A"  # a listening socket's state in /proc/net/tcp
 __all__ = ["Policies", "Server", "ServerError", "start_server", "stop_server"]
 
@@ -173,7 +176,15 @@ def _run(folder: Path, config: dict) -> subprocess.Popen[bytes]:
             stdout=output,
             stderr=subprocess.STDOUT,
             env=env,
+            preexec_fn=_stop_with_parent,
         )
+
+
+def _stop_with_parent() -> None:
+    """In the child: Linux sends it SIGTERM when the thread that started it ends (a test
+    run killed, say), so that no Caddy is left serving."""
+    libc = ctypes.CDLL(None, use_errno=True)
+    libc.prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
 
 
 def _wait_ready(server: Server) -> str | None:
