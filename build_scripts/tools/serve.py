@@ -219,9 +219,11 @@ def main(argv: list[str] | None = None) -> int:
     except ServerError as error:
         print(f"serve: cannot listen on {args.host}:{args.port}: {error}", file=sys.stderr)
         return 2
+    # Stopped by a signal (a benchmark's terminate()): Caddy and its folder go too.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
     print(f"Serving {args.site_dir} at {url} (Caddy; Ctrl-C stops)", flush=True)
-    print_addresses(args.host, server.port)
     try:
+        print_addresses(args.host, server.port)
         return server.process.wait()
     except KeyboardInterrupt:
         return 0
