@@ -21,6 +21,7 @@ from headers_file import on_cloudflare, on_netlify, parse_host_headers
 from build_scripts.publish import security
 from build_scripts.publish.code_folder import published_in
 from build_scripts.publish.headers import CACHE_FOREVER, CACHE_REVALIDATE
+from build_scripts.tools import venue
 from build_scripts.tools.serve import start_server, stop_server
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -303,3 +304,18 @@ def test_the_access_log_names_each_answer(site):
     assert [("/", 200, len(brotli.compress(BODY))), ("/.git/config", 404, len(MISSING))] == [
         (e["request"]["uri"], e["status"], e["size"]) for e in entries
     ]
+
+
+def test_a_venue_is_told_the_address_phones_open(capsys):
+    """Serving every address prints this machine's own IPv4 addresses, none a loopback
+    one, each with the port, and a QR code; a loopback host prints none. Read from the
+    interfaces: nothing is sent anywhere."""
+    for address in venue.addresses("0.0.0.0"):  # noqa: S104 (no server: a name only)
+        assert 4 == len(address.split("."))
+        assert not address.startswith("127.")
+    assert [] == venue.addresses("127.0.0.1")
+    assert ["192.0.2.7"] == venue.addresses("192.0.2.7")
+    venue.print_addresses("192.0.2.7", 8000)
+    printed = capsys.readouterr().out
+    assert "http://192.0.2.7:8000/" in printed
+    assert "█" in printed  # the QR code
