@@ -9,6 +9,10 @@ READY  := $(VENV)/.ready
 ON_PATH := $(VENV)/.repository-on-path
 NODE_READY := node_modules/.package-lock.json
 CHROMIUM := /usr/bin/chromium
+CADDY := /usr/bin/caddy
+# `make serve HOST=0.0.0.0` serves a venue's network (it prints the address phones open).
+HOST ?= 127.0.0.1
+PORT ?= 8000
 export NO_MKDOCS_2_WARNING := 1
 
 .PHONY: serve site test lint format wheel bench clean
@@ -33,6 +37,10 @@ $(NODE_READY): package.json package-lock.json
 $(CHROMIUM):
 	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium
 
+# The web server of `make serve`, the tests and the PDF step (build_scripts/tools/serve.py).
+$(CADDY):
+	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq caddy
+
 # The tests run against the installed wheel, as the browser does, not the source tree.
 # One wheel per build: dist/ holds it, remade only when lvl_rules/ has changed; the site
 # build publishes the same wheel without what only the build reads (dist/browser/).
@@ -41,11 +49,11 @@ wheel: $(READY)
 
 # The static site a host would publish, in site/: the pages, the engine, the printable
 # PDFs of each edition (/data/<edition>.pdf, printed by Chromium), the offline files.
-site: wheel $(NODE_READY) $(CHROMIUM)
+site: wheel $(NODE_READY) $(CHROMIUM) $(CADDY)
 	$(BIN)/python -m build_scripts.build_site site
 
-serve: site
-	$(BIN)/python -m build_scripts.tools.serve site --host 127.0.0.1 --port 8000
+serve: site $(CADDY)
+	$(BIN)/python -m build_scripts.tools.serve site --host $(HOST) --port $(PORT)
 
 lint: $(READY)
 	$(BIN)/ruff check .
@@ -55,7 +63,7 @@ format: $(READY)
 	$(BIN)/ruff format .
 	$(BIN)/ruff check --fix .
 
-test: lint wheel $(ON_PATH) $(NODE_READY) $(CHROMIUM)
+test: lint wheel $(ON_PATH) $(NODE_READY) $(CHROMIUM) $(CADDY)
 	$(BIN)/pytest
 
 bench: site $(CHROMIUM)

@@ -3,8 +3,8 @@
     .venv/bin/python -m benchmarks.browser_start [--runs 5]
 
 Builds the site afresh (strict), adds two benchmark pages (benchmarks/pages/, below),
-serves it all with build_scripts/tools/serve.py (the production headers) from a process of its
-own, as any real server is (a server thread in this process shares its interpreter lock
+serves it all with Caddy (build_scripts/tools/serve.py: the production headers), a process of
+its own, as any real server is (a server thread in this process shares its interpreter lock
 with Playwright's client, which held responses up: cold visits measured ~0.09 s slower),
 and for each run and page starts Chromium on a fresh profile (cold cache), then opens a
 second tab in the same profile (repeat visit, once the service worker has cached
@@ -43,7 +43,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
-import multiprocessing
 import os
 import re
 import shutil
@@ -62,7 +61,7 @@ from build_scripts.publish.code_folder import published_in
 from build_scripts.publish.precompress import write_siblings
 from build_scripts.publish.security import WORKER_POLICY
 from build_scripts.tools.chromium import CHROMIUM, LAUNCH_ARGS
-from build_scripts.tools.serve import Policies, SiteServer
+from build_scripts.tools.serve import Policies, start_server, stop_server
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -175,22 +174,12 @@ ENGINE_STAGES = """async () => {
 
 @contextlib.contextmanager
 def serving(site: Path, csp: Policies) -> Iterator[str]:
-    """Serve ``site`` from a separate process; yields the base URL."""
-    processes = multiprocessing.get_context("spawn")
-    ports = processes.Queue()
-    server = processes.Process(target=_serve, args=(site, csp, ports), daemon=True)
-    server.start()
+    """Serve ``site`` with Caddy (a process of its own); yields the base URL."""
+    server, url = start_server(site, csp=csp, access_log=False)
     try:
-        yield f"http://127.0.0.1:{ports.get(timeout=60)}/"
+        yield url
     finally:
-        server.terminate()
-        server.join()
-
-
-def _serve(site: Path, csp: Policies, ports: multiprocessing.Queue) -> None:
-    server = SiteServer(site, "127.0.0.1", 0, csp=csp)
-    ports.put(server.server_address[1])
-    server.serve_forever()
+        stop_server(server)
 
 
 # A browser just launched is busy with itself: Chromium 156 loads its own WebUI (the

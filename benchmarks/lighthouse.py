@@ -2,8 +2,8 @@
 
     .venv/bin/python -m benchmarks.lighthouse [--runs 3] [--site site] [--only home,chart]
 
-Serves the built site (``make site``) with build_scripts/tools/serve.py (the production
-headers: CSP, precompressed files where they exist) and runs the pinned Lighthouse
+Serves the built site (``make site``) with Caddy (build_scripts/tools/serve.py: the
+production headers: CSP, precompressed files where they exist) and runs the pinned Lighthouse
 (npm devDependency) with Debian's Chromium, mobile preset (Lighthouse's default:
 a mid-range phone, simulated slow 4G), ``--runs`` times per page type. Prints the
 median of each figure: the four category scores, and the bytes transferred, in all,
@@ -198,7 +198,6 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="lvl-lighthouse-") as scratch:
         site = precompressed_copy(args.site, Path(scratch)) if args.precompress else args.site
         server, base = start_server(site)
-        server.handle_error = lambda *_: None  # Lighthouse drops connections when it is done
         runs: dict[str, list[dict[str, float]]] = {name: [] for name in pages}
         try:
             for number in range(1, args.runs + 1):

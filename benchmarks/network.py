@@ -6,9 +6,9 @@
 
 Builds the whole site as ``make site`` does (PDFs included), adds the benchmark pages of
 benchmarks/pages/ (the bare-Pyodide baselines, served from the same engine files), serves
-it with build_scripts/tools/serve.py from a process of its own that counts every byte it sends
-(headers and encoded bodies: exact, whatever the machine's load), and drives Debian's
-Chromium, one fresh on-disk profile per run and page.
+it with Caddy (build_scripts/tools/serve.py), a process of its own whose access log gives
+every answer's bytes (headers and encoded bodies, whatever the machine's load), and drives
+Debian's Chromium, one fresh on-disk profile per run and page.
 
 Network profiles go through the DevTools protocol's ``Network.emulateNetworkConditions``,
 on the page (which covers its dedicated workers: checked, a worker's fetch of 400 kB takes
@@ -61,14 +61,12 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
-import multiprocessing
 import os
 import shutil
 import statistics
 import sys
 import tempfile
 import time
-import urllib.parse
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -79,7 +77,8 @@ from playwright.sync_api import Error as PlaywrightError
 from benchmarks.browser_start import PAGES, add_bench_pages, bare_urls, fresh_profile
 from build_scripts.build_site import build_site
 from build_scripts.publish.security import WORKER_POLICY
-from build_scripts.tools.serve import SiteHandler, SiteServer
+from build_scripts.tools.access_log import answers
+from build_scripts.tools.serve import start_server, stop_server
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -111,59 +110,21 @@ SNAPSHOT_USE = """async () => {
 }"""
 
 
-class CountingHandler(SiteHandler):
-    """The site server's handler, reporting (time, path, bytes sent) for every response."""
-
-    def send_header(self, keyword: str, value: str) -> None:
-        if keyword.lower() == "content-length":
-            self._body_bytes = int(value)
-        super().send_header(keyword, value)
-
-    def flush_headers(self) -> None:
-        head = sum(len(line) for line in getattr(self, "_headers_buffer", []))
-        body = getattr(self, "_body_bytes", 0)
-        if self.command == "HEAD" or getattr(self, "_status", 200) in (204, 304):
-            body = 0
-        self.server.sent.put((time.time(), urllib.parse.urlsplit(self.path).path, head + body))
-        self._body_bytes = 0
-        super().flush_headers()
-
-    def send_response(self, code: int, message: str | None = None) -> None:
-        self._status = int(code)
-        super().send_response(code, message)
-
-
-class CountingServer(SiteServer):
-    handler_class = CountingHandler
-
-
 OLD_WORKER = "assets/engine/engine-worker.js"
 
 
-def _serve(site: Path, sent: multiprocessing.Queue, ports: multiprocessing.Queue) -> None:
-    # The bare page runs Pyodide on the page itself, which the page policy forbids.
-    policies = {"/bench/bare.html": WORKER_POLICY}
-    # A site built before the code folder (an A/B run against an older build) has its
-    # engine worker at a fixed path, which this tree's server no longer knows as the worker.
-    if (site / OLD_WORKER).is_file():
-        policies[f"/{OLD_WORKER}"] = WORKER_POLICY
-    server = CountingServer(site, "127.0.0.1", 0, csp=policies)
-    server.sent = sent
-    ports.put(server.server_address[1])
-    server.serve_forever()
-
-
 class Traffic:
-    """What the server sent, read from its process."""
+    """What the server sent, read from its access log (build_scripts/tools/access_log.py:
+    each answer's time is when it was done)."""
 
-    def __init__(self, sent: multiprocessing.Queue) -> None:
-        self._queue = sent
+    def __init__(self, log_file: Path) -> None:
+        self._log_file = log_file
+        self._read = 0
         self.log: list[tuple[float, str, int]] = []
 
     def drain(self) -> None:
-        with contextlib.suppress(Exception):
-            while True:
-                self.log.append(self._queue.get_nowait())
+        new, self._read = answers(self._log_file, self._read)
+        self.log.extend((a.time, a.path, a.size) for a in new if a.status)
 
     def since(self, start: float, until: float = float("inf")) -> list[tuple[float, str, int]]:
         self.drain()
@@ -183,15 +144,18 @@ class Traffic:
 
 @contextlib.contextmanager
 def serving(site: Path) -> Iterator[tuple[str, Traffic]]:
-    processes = multiprocessing.get_context("spawn")
-    ports, sent = processes.Queue(), processes.Queue()
-    server = processes.Process(target=_serve, args=(site, sent, ports), daemon=True)
-    server.start()
+    """Serve ``site`` with Caddy (a process of its own); yields its URL and its traffic."""
+    # The bare page runs Pyodide on the page itself, which the page policy forbids.
+    policies = {"/bench/bare.html": WORKER_POLICY}
+    # A site built before the code folder (an A/B run against an older build) has its
+    # engine worker at a fixed path, which this tree's server no longer knows as the worker.
+    if (site / OLD_WORKER).is_file():
+        policies[f"/{OLD_WORKER}"] = WORKER_POLICY
+    server, url = start_server(site, csp=policies)
     try:
-        yield f"http://127.0.0.1:{ports.get(timeout=60)}/", Traffic(sent)
+        yield url, Traffic(server.log_file)
     finally:
-        server.terminate()
-        server.join()
+        stop_server(server)
 
 
 class Throttle:

@@ -3,9 +3,9 @@
 - every HTML page carries :func:`meta_policy` in a ``<meta>`` tag: the MkDocs hook gives
   it to the theme's template (``overrides/partials/csp.html``), and the permalink pages
   get it from their generator;
-- ``build_scripts/tools/serve.py`` (``make serve`` and the browser tests) sends them as
-  headers, and ``build_scripts/publish/headers.py`` writes them into ``<site>/_headers``
-  for a static host (Netlify / Cloudflare Pages format).
+- Caddy (``make serve``, the tests: ``build_scripts/tools/caddy_config.py``) sends them
+  as headers, and ``build_scripts/publish/headers.py`` writes them into
+  ``<site>/_headers`` for a static host (Netlify / Cloudflare Pages format).
 
 Two Content-Security-Policies:
 
@@ -23,9 +23,10 @@ tag, so :func:`meta_policy` leaves it out; the header carries it.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 
-from build_scripts.publish.code_folder import source_of
+from build_scripts.publish.code_folder import FOLDER, source_of, within
 
 # The engine worker script, by its path under docs/: each build publishes it in its code
 # folder (build_scripts/publish/code_folder.py), /assets/code-<hash>/engine/engine-worker.js.
@@ -93,6 +94,13 @@ def attribute_safe(policy: str) -> str:
 def policy_for(url_path: str) -> str:
     """The Content-Security-Policy a response for ``url_path`` (from the site root) gets."""
     return WORKER_POLICY if source_of(url_path.removeprefix("/")) == WORKER_SOURCE else PAGE_POLICY
+
+
+def worker_url_pattern() -> str:
+    """A regular expression of the URL paths :func:`policy_for` gives the worker's policy
+    (in every build: its code folder's name changes), for a server that matches paths by
+    pattern (Caddy: build_scripts/tools/caddy_config.py)."""
+    return "^/" + FOLDER.pattern.removeprefix("^") + re.escape(within(WORKER_SOURCE)) + "$"
 
 
 def headers_for(url_path: str) -> dict[str, str]:

@@ -1,2 +1,3 @@
-"""Tools around the build: the static server (``make serve``, the tests, the PDF step),
-the link checker and how every script launches Chromium."""
+"""Tools around the build: the server (Caddy, configured from the site's headers, for
+``make serve``, the tests and the PDF step; where a venue's phones find it), the link
+checker and how every script launches Chromium."""

@@ -4,7 +4,6 @@ response, in the static host's _headers file, and obeyed by every page in Chromi
 from __future__ import annotations
 
 import http.client
-import re
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -12,6 +11,7 @@ from html.parser import HTMLParser
 
 import pytest
 from engine_page import engine_when_ready
+from headers_file import on_cloudflare, on_netlify, parse_host_headers
 
 from build_scripts.publish import security
 from build_scripts.publish.code_folder import published_in
@@ -121,7 +121,6 @@ def test_responses_carry_the_headers(built_site, site_url, path, policy):
         assert "no-cache" == headers["Cache-Control"]
 
 
-Rules = list[tuple[str, list[tuple[str, str | None]]]]
 # URLs with no file of their own: 404s at every depth, folders without their slash (a
 # 301 to the folder), a file missing beside the engine worker.
 NO_FILE = (
@@ -135,63 +134,6 @@ NO_FILE = (
 )
 CLOUDFLARE_MAX_RULES = 100  # and characters in a line: pages-shared/metadata-generator
 CLOUDFLARE_MAX_LINE = 2000
-
-
-def parse_host_headers(text: str) -> Rules:
-    """The rules of a _headers file, in order: (path pattern, [(name, value)]), the value
-    None for a header the rule detaches (``! Name``)."""
-    rules: Rules = []
-    for line in text.splitlines():
-        if not line.strip() or line.startswith("#"):
-            continue
-        if not line[0].isspace():
-            rules.append((line.strip(), []))
-        elif line.strip().startswith("! "):
-            rules[-1][1].append((line.strip().removeprefix("! ").strip(), None))
-        else:
-            name, _, value = line.strip().partition(":")
-            rules[-1][1].append((name.strip(), value.strip()))
-    return rules
-
-
-def matching(rules: Rules, url: str) -> Rules:
-    """The rules whose pattern matches ``url``, in order: ``*`` matches any characters."""
-    return [
-        (pattern, lines)
-        for pattern, lines in rules
-        if re.fullmatch(re.escape(pattern).replace(r"\*", ".*"), url)
-    ]
-
-
-def on_cloudflare(rules: Rules, url: str) -> dict[str, str]:
-    """Headers Cloudflare Pages sends for ``url`` (workers-sdk, pages-shared/asset-server/
-    handler.ts): each matching rule in order detaches its ``! Name`` headers, then sets
-    the others, joining with ", " a value to one an earlier rule set."""
-    headers: dict[str, str] = {}
-    set_before: set[str] = set()
-    for _, lines in matching(rules, url):
-        for name, value in lines:
-            if value is None:
-                headers.pop(name.lower(), None)
-        for name, value in lines:
-            key = name.lower()
-            if value is None:
-                continue
-            if key in set_before and key in headers:
-                headers[key] = f"{headers[key]}, {value}"
-            else:
-                headers[key] = value
-                set_before.add(key)
-    return headers
-
-
-def on_netlify(rules: Rules, url: str) -> dict[str, str]:
-    """Headers Netlify sends for ``url`` (netlify-cli's headersForPath; its parser skips a
-    line without a colon): a later matching rule's value replaces an earlier one."""
-    headers: dict[str, str] = {}
-    for _, lines in matching(rules, url):
-        headers.update((name.lower(), value) for name, value in lines if value is not None)
-    return headers
 
 
 def head(site_url: str, url: str) -> dict[str, str]:
