@@ -95,6 +95,10 @@ class Edition:
         """The editorial notes whose reading (not the source's words) a record follows."""
         return tuple(note for note in self.notes.values() if note.reads(collection, key))
 
+    def reading_ids(self, collection: str, key: str | None) -> tuple[str, ...]:
+        """The IDs of :meth:`readings`: what an engine's result that shows the record carries."""
+        return tuple(note.id for note in self.readings(collection, key))
+
     def changed(self, collection: str, key: str) -> Change | None:
         """How the amendment that made this edition touched a record, if it did."""
         for change in self.changes:
