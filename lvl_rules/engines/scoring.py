@@ -345,8 +345,10 @@ class _Match:
     def note(
         self, athlete: str | None, kind: str, cite: str, *, also: tuple[str, ...] = (), **facts: Any
     ) -> None:
-        """Record an effect, with the readings of the records its facts name (and ``also``)."""
-        readings = tuple(dict.fromkeys((*also, *_readings_of(self.rules, facts))))
+        """Record an effect with its readings: those of the records its facts name, those
+        ``also`` names, and those of the event's earlier effects, which it follows from."""
+        own = (*also, *_readings_of(self.rules, facts))
+        readings = tuple(dict.fromkeys((*self.event_readings(), *own)))
         self.effects.append(
             Effect(
                 event=self.event, athlete=athlete, kind=kind, cite=cite, facts=facts,
@@ -355,9 +357,9 @@ class _Match:
         )  # fmt: skip
 
     def event_readings(self) -> tuple[str, ...]:
-        """The readings of every effect the current event has had so far."""
-        found = (e.readings for e in reversed(self.effects) if e.event == self.event)
-        return tuple(dict.fromkeys(r for readings in found for r in readings))
+        """The readings of the current event's effects so far (its last effect has them all)."""
+        last = self.effects[-1] if self.effects else None
+        return last.readings if last is not None and last.event == self.event else ()
 
     def award(self, athlete: str, award: Award, **subject: Any) -> None:
         """Give what an award gives; ``subject`` names it (position and variant, or escape)."""
@@ -442,9 +444,14 @@ def _not_a_foul_here(match: _Match, athlete: str | None, foul: Foul) -> bool:
     """Note it and say so when a foul does not exist in this division (only_for, unless_legal)."""
     d = match.division
     if not foul.applies(age=d.age, rank=d.effective_rank, uniform=d.uniform):
-        match.note(athlete, "not-a-foul-here", foul.clause, foul=foul.id, division=d)
+        read = match.rules.reading_ids("fouls", foul.id, "only_for")
+        match.note(athlete, "not-a-foul-here", foul.clause, also=read, foul=foul.id, division=d)
     elif foul.unless_legal is not None and (verdict := decide(d, foul.unless_legal)).legal:
-        match.note(athlete, "legal-here", verdict.cite, foul=foul.id, technique=foul.unless_legal)
+        read = match.rules.reading_ids("fouls", foul.id, "unless_legal")
+        match.note(
+            athlete, "legal-here", verdict.cite, also=read, foul=foul.id,
+            technique=foul.unless_legal,
+        )  # fmt: skip
     else:
         return False
     return True
@@ -455,7 +462,10 @@ def _penalty(match: _Match, event: Penalty) -> None:
     if _not_a_foul_here(match, event.athlete, foul):
         return
     athletes = ATHLETES if event.athlete == BOTH else (event.athlete,)
-    match.note(event.athlete, "foul-called", foul.clause, foul=foul.id, athletes=athletes)
+    read = match.rules.reading_ids("fouls", foul.id, "only_for")
+    match.note(
+        event.athlete, "foul-called", foul.clause, also=read, foul=foul.id, athletes=athletes
+    )
     for athlete in athletes:
         _step(match, athlete)
     _end_if_disqualified(match)
@@ -519,7 +529,8 @@ def _severe_foul(match: _Match, athlete: str, foul: Foul, judged: Verdict | None
     that the hold is not legal for the division, when a technique event led to it."""
     scope = "competition" if foul.group == "disciplinary" else "match"
     judged_by = match.rules.reading_ids("techniques", judged.technique.id) if judged else ()
-    match.note(athlete, "severe-foul", foul.clause, also=judged_by, foul=foul.id)
+    read = (*judged_by, *match.rules.reading_ids("fouls", foul.id, "only_for"))
+    match.note(athlete, "severe-foul", foul.clause, also=read, foul=foul.id)
     readings = match.event_readings()
     match.disqualify(
         athlete, scope, match.rules.scoring.severe_penalty_clause, "disqualified", also=readings

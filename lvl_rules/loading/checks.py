@@ -116,10 +116,12 @@ def _check_readings(check: _Checker) -> None:
                 known = records if isinstance(records, dict) else [r.id for r in records]
             else:
                 known = ()
-            if place.key not in known:
+            record = COLLECTIONS.get(place.collection)
+            fields = [f.name for f, _ in declared(record)] if record else []
+            if place.key not in known or (place.field is not None and place.field not in fields):
                 raise check.fail(
                     "notes", note.id, f"readings[{n}]", "unknown-reading-place",
-                    collection=place.collection, key=place.key,
+                    collection=place.collection, key=place.key, place_field=place.field,
                 )  # fmt: skip
 
 

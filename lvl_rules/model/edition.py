@@ -95,9 +95,11 @@ class Edition:
         """The editorial notes whose reading (not the source's words) a record follows."""
         return tuple(note for note in self.notes.values() if note.reads(collection, key))
 
-    def reading_ids(self, collection: str, key: str | None) -> tuple[str, ...]:
-        """The IDs of :meth:`readings`: what an engine's result that shows the record carries."""
-        return tuple(note.id for note in self.readings(collection, key))
+    def reading_ids(self, collection: str, key: str | None, *fields: str) -> tuple[str, ...]:
+        """The notes an engine's result about a record carries: those behind the whole
+        record, and those behind the ``fields`` that decided the result."""
+        notes = self.notes.values()
+        return tuple(note.id for note in notes if note.reads(collection, key, fields))
 
     def changed(self, collection: str, key: str) -> Change | None:
         """How the amendment that made this edition touched a record, if it did."""

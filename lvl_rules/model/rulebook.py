@@ -92,6 +92,12 @@ class Reading:
         "text", "The record's table: clauses, fouls, techniques, groups, ..., or sentences."
     )
     key: str | None = declare("text", "The record's ID (none for a settings table).", default=None)
+    field: str | None = declare(
+        "text",
+        "The record's field that follows the note, when only one does (a foul's only_for): "
+        "an engine's result marks the reading where that field decided it.",
+        default=None,
+    )
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -115,9 +121,17 @@ class Note:
         omit_empty=True,
     )
 
-    def reads(self, collection: str, key: str | None) -> bool:
-        """Whether this note is our reading behind the record ``collection``/``key``."""
-        return any(r.collection == collection and r.key == key for r in self.readings)
+    def reads(
+        self, collection: str, key: str | None, fields: tuple[str, ...] | None = None
+    ) -> bool:
+        """Whether this note is our reading behind the record ``collection``/``key``: any of
+        its fields, or (``fields`` given) the whole record or one of those fields."""
+        return any(
+            r.collection == collection
+            and r.key == key
+            and (fields is None or r.field is None or r.field in fields)
+            for r in self.readings
+        )
 
     def references(self) -> tuple[str, ...]:
         """Clause IDs the note's text refers to, its own clause first."""

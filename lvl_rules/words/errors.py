@@ -143,7 +143,8 @@ DATA_PROBLEMS: dict[str, Callable[[Details], str]] = {
     "lvl-not-number": lambda d: "must be numbers when the axis is lvl",
     "unknown-note": lambda d: f"names unknown note {quoted(d['note'])}",
     "unknown-reading-place": lambda d: (
-        f"names {quoted(str(d['collection']) + ' ' + str(d['key']))} as a place of its "
+        f"names {quoted(' '.join(str(d[k]) for k in ('collection', 'key', 'place_field')))} "
+        "as a place of its "
         "reading, which this edition does not have"
     ),
     "not-restricted": lambda d: (

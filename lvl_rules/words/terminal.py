@@ -6,6 +6,7 @@ from typing import Any
 
 from ..model import Edition
 from .markdown import body, heading
+from .readings import OUR_READING
 
 ERROR_PREFIX = "lvl-rules: error: "
 ERROR_CLOSED = "it is closed"  # why standard output cannot take the answer
@@ -48,7 +49,7 @@ def score(result: dict[str, Any]) -> str:
     division = result["division"]
     lines = [f"LVL Rules, Edition {division['edition']}: match log"]
     for line in result["log"]:
-        lines.append(f"  #{line['event'] + 1:<3} {line['effect']}  (§{line['cite']})")
+        lines.append(f"  #{line['event'] + 1:<3} {line['effect']}  (§{line['cite']}){_mark(line)}")
     for name, tally in result["athletes"].items():
         out = " DISQUALIFIED" if tally["disqualified"] else ""
         lines.append(
@@ -57,10 +58,16 @@ def score(result: dict[str, Any]) -> str:
         )
     outcome = result["result"]
     if outcome["winner"]:
-        lines.append(f"Result: {outcome['winner']} wins ({outcome['method']})")
+        lines.append(f"Result: {outcome['winner']} wins ({outcome['method']}){_mark(outcome)}")
     else:
         lines.append("Result: " + ("no winner yet" if not outcome["ended"] else "undecided"))
     return "\n".join(lines)
+
+
+def _mark(line: dict[str, Any]) -> str:
+    """``  [Our reading: <title>]`` for a log line or result our reading decided."""
+    readings = line.get("readings") or ()
+    return f"  [{OUR_READING} {'; '.join(r['title'] for r in readings)}]" if readings else ""
 
 
 def divisions_for(result: dict[str, Any]) -> str:
@@ -96,10 +103,10 @@ def sheet(result: dict[str, Any]) -> str:
         time = event.get("time") if isinstance(event, dict) else None
         when = f"{time // 60}:{time % 60:02d} " if isinstance(time, int) else ""
         cite = f"  (§{line['cite']})" if line["cite"] else ""
-        lines.append(f"  #{line['event'] + 1:<3} {when}{line['effect']}{cite}")
+        lines.append(f"  #{line['event'] + 1:<3} {when}{line['effect']}{cite}{_mark(line)}")
     outcome = result["result"]
     cite = f" (§{outcome['cite']})" if outcome["cite"] else ""
-    lines.append(f"Result: {outcome['summary']}{cite}")
+    lines.append(f"Result: {outcome['summary']}{cite}{_mark(outcome)}")
     lines.append(
         f"Fingerprint ({result['fingerprint']['form']}): {result['fingerprint']['sha256']}"
     )
