@@ -95,6 +95,16 @@ class Edition:
         """The editorial notes whose reading (not the source's words) a record follows."""
         return tuple(note for note in self.notes.values() if note.reads(collection, key))
 
+    def field_readings(self, collection: str, key: str | None, field: str) -> tuple[Note, ...]:
+        """The notes behind one field of a record (a clause's title), not the whole record."""
+        return tuple(
+            note
+            for note in self.notes.values()
+            if any(
+                (r.collection, r.key, r.field) == (collection, key, field) for r in note.readings
+            )
+        )
+
     def reading_ids(self, collection: str, key: str | None, *fields: str) -> tuple[str, ...]:
         """The notes an engine's result about a record carries: those behind the whole
         record, and those behind the ``fields`` that decided the result."""

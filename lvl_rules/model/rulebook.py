@@ -19,7 +19,6 @@ FRONT_MATTER = ("preamble", "reading-guide", "closing-note")
 SENTENCES = (
     "chart-intro-promotion",  # the chart's intro: who competes at blue belt (by age)
     "unlisted-techniques",  # the chart and poster legend: an unlisted technique is legal
-    "section-titles",  # the list of sections: section 1's title, by age and belt
     "technique-descriptions",  # each technique's short description
 )
 CLAUSE_ID = re.compile(r"\d+(\.\d+)*")

@@ -9,10 +9,17 @@ My division), in plain text where it cannot (the CLI's text).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from html import escape
 
 from ..model import Edition
 
 OUR_READING = "Our reading:"
+NOTE_REASON = "Why:"
+
+
+def note_heading(title: str) -> str:
+    """The heading of an editorial note beside its clause."""
+    return f"Editorial note: {title}"
 
 
 def titles(edition: Edition, note_ids: Iterable[str]) -> list[str]:
@@ -26,11 +33,36 @@ def mark_text(edition: Edition, note_ids: Iterable[str]) -> str:
     return f"{OUR_READING} {'; '.join(shown)}" if shown else ""
 
 
-def mark_markdown(edition: Edition, note_ids: Iterable[str], link: Callable[[str], str]) -> str:
-    """``*Our reading:* [<title>](<link>), ...``: ``link`` gives a note's address from its ID."""
+def mark_markdown(
+    edition: Edition, note_ids: Iterable[str], link: Callable[[str, str], str]
+) -> str:
+    """``*Our reading:* [<title>](…), ...``: ``link(note ID, title)`` writes each note's
+    title as Markdown (a link to the note, or the plain title)."""
     ids = list(note_ids)
-    links = ", ".join(f"[{edition.notes[n].title}]({link(n)})" for n in ids)
+    links = ", ".join(link(n, edition.notes[n].title) for n in ids)
     return f"*{OUR_READING}* {links}" if ids else ""
+
+
+def mark_html(
+    edition: Edition, note_ids: Iterable[str], href: Callable[[str], str] | None = None
+) -> str:
+    """The mark as HTML, ``<span class="lvl-reading"><em>Our reading:</em> …</span>``: each
+    title linked to ``href(note ID)``, or plain where there is no link (a printed poster)."""
+    ids = list(note_ids)
+    if not ids:
+        return ""
+    titles = [
+        f'<a href="{escape(href(n))}">{escape(edition.notes[n].title)}</a>'
+        if href
+        else escape(edition.notes[n].title)
+        for n in ids
+    ]
+    return f'<span class="lvl-reading"><em>{OUR_READING}</em> {", ".join(titles)}</span>'
+
+
+def sentence_readings(edition: Edition, sentence: str) -> tuple[str, ...]:
+    """The notes behind one of our sentences (:data:`lvl_rules.model.rulebook.SENTENCES`)."""
+    return tuple(note.id for note in edition.readings("sentences", sentence))
 
 
 def readings_json(edition: Edition, note_ids: Iterable[str]) -> list[dict[str, str]]:

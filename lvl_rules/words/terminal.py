@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..model import Edition
-from .markdown import body, heading
-from .readings import OUR_READING
+from .markdown import body, expand, heading
+from .readings import NOTE_REASON, OUR_READING, mark_markdown, note_heading
 
 ERROR_PREFIX = "lvl-rules: error: "
 ERROR_CLOSED = "it is closed"  # why standard output cannot take the answer
@@ -84,12 +84,22 @@ def editions(result: dict[str, Any]) -> str:
 
 
 def rulebook(edition: Edition) -> str:
-    """The text of every clause of an edition, as Markdown."""
+    """The text of every clause of an edition, as Markdown: each clause's heading, the mark
+    of the readings it follows (a number of ours, a title of ours, a corrected reference),
+    its text, then its editorial notes, as on the rule pages."""
     parts = [f"# {edition.name}, {edition.title}"]
     for clause in edition.clauses.values():
         parts.append(f"\n{'#' * min(clause.depth + 1, 6)} {heading(edition, clause)}\n")
+        ids = [n.id for n in edition.readings("clauses", clause.id)]
+        if ids:
+            parts.append(mark_markdown(edition, ids, lambda _, title: title) + "\n")
         if clause.text:
             parts.append(body(edition, clause))
+        for note in edition.notes_for(clause.id):
+            parts.append(
+                f"\n> **{note_heading(note.title)}** {expand(edition, note.decision)}\n>\n"
+                f"> *{NOTE_REASON}* {expand(edition, note.reason)}"
+            )
     return "\n".join(parts)
 
 
