@@ -59,7 +59,14 @@ def surfaces(
         if edition.based_on is not None:
             found.append(Surface(said["changes_chart"], CHANGES))
     elif collection == "sentences" and key is not None:
-        found += [Surface(said[name]) for name in site_words.SENTENCE_SURFACES[key]]
+        chart = edition.clauses[edition.eligibility.clause]
+        pages = {
+            "list": (clause_page(edition.id, chart), chart.id),
+            "intro": (f"{where}/techniques.md", None),
+            "lookup": (LOOKUP, None),
+            "legend": (None, None),
+        }
+        found += [Surface(said[n], *pages[n]) for n in site_words.SENTENCE_SURFACES[key]]
     elif collection == "groups":
         chart = edition.clauses[edition.eligibility.clause]
         found.append(Surface(said["list"], clause_page(edition.id, chart), chart.id))
