@@ -8,7 +8,7 @@ from lvl_rules.faces.site import Clause, Edition, readings_words
 from lvl_rules.faces.site import markdown as render
 from lvl_rules.faces.site import site_words as words
 
-from .reading_marks import note_linker, reading_mark
+from .reading_marks import note_href, note_linker
 from .urls import cite_path, clause_page, href, md_link
 
 
@@ -71,9 +71,9 @@ def _tools(
         parts.append(
             f'<span class="lvl-badge" title="{words.OUR_NUMBER_TITLE}">{words.OUR_NUMBER}</span>'
         )
-    mark = reading_mark(edition, page, [n.id for n in edition.readings("clauses", clause.id)])
-    if mark:
-        parts.append(mark)
+    ids = [n.id for n in edition.readings("clauses", clause.id)]
+    if ids:  # one item of the tools' row: HTML, its links to the notes relative to the page
+        parts.append(readings_words.mark_html(edition, ids, note_href(edition, page)))
     change = edition.changed("clauses", clause.id)
     if change is not None:
         anchor = f"e{edition.id}-{clause.id}"
