@@ -48,6 +48,7 @@ def surfaces(
         found.append(Surface(said["export"]))
     elif collection == "fouls" and key is not None:
         found.append(Surface(said["scoring"], f"{where}/scoring.md", f"foul-{key}"))
+        found.append(Surface(said["lookup"], LOOKUP))
         found.append(Surface(said["log"], CALCULATOR))
     elif collection == "techniques" and key is not None:
         chart = edition.clauses[edition.eligibility.clause]

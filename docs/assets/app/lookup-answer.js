@@ -93,7 +93,8 @@ function drawFouls(app, edition, facts) {
       : fact.status === "legal-here" ? fill(ui.foul_legal_here, { technique: foul.technique })
       : ui.foul_not_here;
     const item = el("li", { class: applies ? "lvl-foul lvl-no" : "lvl-foul lvl-yes", dataset: { foul: fact.id, applies: String(applies) } },
-      el("strong", {}, foul.name), " ", el("span", { class: "lvl-mark" }, status), " ", cite(app, edition, fact.cite));
+      el("strong", {}, foul.name), " ", el("span", { class: "lvl-mark" }, status), " ", cite(app, edition, fact.cite),
+      readingMark(app, edition, fact.readings));
     if (applies) {
       item.append(el("p", { class: "lvl-description" }, foul.description), el("p", { class: "lvl-cost" }, foul.cost));
       if (foul.reset) item.append(el("p", {}, foul.reset));
