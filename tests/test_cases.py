@@ -16,7 +16,8 @@ The cases are written from the federation's source documents, one topic per file
   technique, all others are not legal), ``competes_at``;
 - ``events`` (with ``athlete`` or the file's ``[defaults].athlete``): a scored match
   (``A`` and ``B`` tallies, ``result``, ``cites`` of every log line in order,
-  ``log_mentions``);
+  ``log_mentions``, ``readings``: the editorial notes each log line carries, in order,
+  ``result_readings``: those the result carries);
 - ``clause = "<id>"``: one clause as a person reads it: ``changed`` (how the edition's
   amendment touched it: ``changed``, ``added`` or ``"none"``: only the update's words
   change a clause), ``notes`` (the editorial notes shown beside it, in order),
@@ -192,6 +193,10 @@ def _match(
             actual[key] = [line["cite"] for line in report["log"]]
         elif key == "log_mentions":
             actual[key] = _mentions(value, [line["effect"] for line in report["log"]])
+        elif key == "readings":  # each log line's readings: the notes that decided it
+            actual[key] = [[r["id"] for r in line.get("readings", ())] for line in report["log"]]
+        elif key == "result_readings":
+            actual[key] = [r["id"] for r in report["result"].get("readings", ())]
         else:
             raise AssertionError(f"unknown expected key {key!r} for a match")
     return actual

@@ -10,7 +10,6 @@ from html import escape
 from lvl_rules.faces.site import (
     COLLECTION_TITLES,
     KIND_WORDS,
-    READING_MARK,
     Edition,
     citation,
     first_allowed,
@@ -23,7 +22,7 @@ from lvl_rules.faces.site import site_words as words
 
 from . import page_meta
 from .clause_blocks import linker
-from .notes_page import NOTES_PAGE
+from .reading_marks import reading_mark
 from .urls import clause_page, md_link
 
 PAGE = "rules/changes.md"
@@ -268,25 +267,19 @@ def _edition_changes(old: Edition, new: Edition) -> list[str]:
     return parts
 
 
-def _note_links(edition: Edition, collection: str, key: str | None) -> str:
-    notes = edition.readings(collection, key)
-    target = md_link(PAGE, NOTES_PAGE)
-    return ", ".join(f"[{note.title}]({target}#e{edition.id}-{note.id})" for note in notes)
+def _mark(edition: Edition, collection: str, key: str | None) -> str:
+    return reading_mark(edition, PAGE, [n.id for n in edition.readings(collection, key)])
 
 
 def _readings(edition: Edition, collection: str, key: str | None) -> list[str]:
-    """A paragraph marking a change as our reading, with its notes; none if it is not."""
-    links = _note_links(edition, collection, key)
-    return (
-        [f'<p class="lvl-reading-mark" markdown>**{READING_MARK}** {links}</p>', ""]
-        if links
-        else []
-    )
+    """A paragraph marking what in a change is our reading, with its notes; none if none."""
+    mark = _mark(edition, collection, key)
+    return [f'<p class="lvl-reading-mark" markdown>{mark}</p>', ""] if mark else []
 
 
 def _reading_tail(edition: Edition, collection: str, key: str | None) -> str:
-    links = _note_links(edition, collection, key)
-    return f" *{READING_MARK}* {links}" if links else ""
+    mark = _mark(edition, collection, key)
+    return f" {mark}" if mark else ""
 
 
 def _record_name(old: Edition, new: Edition, collection: str, key: str | None) -> str:
@@ -315,7 +308,8 @@ def _chart_changes(old: Edition, new: Edition) -> list[str]:
     for technique_id, technique in new.techniques.items():
         before = first_allowed(old, technique_id) if technique_id in old.techniques else "—"
         after = first_allowed(new, technique_id)
-        rows.append(f"| {technique.name} | {before} | {after} | {moved(before, after)} |")
+        mark = _reading_tail(new, "techniques", technique_id)
+        rows.append(f"| {technique.name} | {before} | {after} | {moved(before, after)}{mark} |")
     clause = new.eligibility.clause
     intro = (
         f"When each technique first becomes legal ({link(clause, '§' + clause)}). "

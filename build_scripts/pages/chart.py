@@ -7,6 +7,7 @@ colour alone; each cell carries data-gi / data-nogi with the engine's answers.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from html import escape
 
 from lvl_rules.faces.site import (
@@ -19,14 +20,19 @@ from lvl_rules.faces.site import (
     answer_words,
     chart,
     chart_caption,
+    readings_words,
 )
 
 
-def chart_table(edition: Edition) -> str:
-    """Rows: techniques. Columns: chart bands."""
+def chart_table(edition: Edition, note_href: Callable[[str], str] | None = None) -> str:
+    """Rows: techniques. Columns: chart bands. A row our reading decides is marked, its
+    notes linked by ``note_href`` (plain titles without it: a printed poster)."""
     bands = edition.bands
     head = "".join(f'<th scope="col">{escape(b.label)}</th>' for b in bands)
-    body = [_row(technique, cells, bands) for technique, cells in chart(edition)]
+    body = [
+        _row(technique, cells, bands, _mark(edition, technique, note_href))
+        for technique, cells in chart(edition)
+    ]
     return (
         '<div class="lvl-chart-wrap" role="region" aria-label="Technique chart" tabindex="0" '
         # Each row is a search entry of its own (build_scripts/pages/search_entries.py).
@@ -38,11 +44,17 @@ def chart_table(edition: Edition) -> str:
     )
 
 
-def _row(technique: Technique, cells: tuple[Cell, ...], bands: tuple[Band, ...]) -> str:
+def _mark(edition: Edition, technique: Technique, href: Callable[[str], str] | None) -> str:
+    return readings_words.mark_html(
+        edition, [n.id for n in edition.readings("techniques", technique.id)], href
+    )
+
+
+def _row(technique: Technique, cells: tuple[Cell, ...], bands: tuple[Band, ...], mark: str) -> str:
     by_band = {(c.band.id, c.uniform): c.verdict.legal for c in cells}
     name = (
         f'<th scope="row"><span class="lvl-technique">{escape(technique.name)}</span>'
-        f'<span class="lvl-technique-kind">{escape(technique.description)}</span></th>'
+        f'<span class="lvl-technique-kind">{escape(technique.description)}</span>{mark}</th>'
     )
     if technique.prohibited and not any(by_band.values()):
         tds = (

@@ -4,17 +4,22 @@ from __future__ import annotations
 
 from html import escape
 
-from lvl_rules.faces.site import Clause, Edition
+from lvl_rules.faces.site import Clause, Edition, readings_words
 from lvl_rules.faces.site import markdown as render
 from lvl_rules.faces.site import site_words as words
 
+from .reading_marks import note_href, note_linker
 from .urls import cite_path, clause_page, href, md_link
 
 
 def linker(edition: Edition, page: str) -> render.Link:
     """Render cross-references on ``page`` as Markdown links to the clause's page."""
 
+    note = note_linker(edition, page)
+
     def link(clause_id: str, text: str) -> str:
+        if clause_id.startswith(render.NOTE):
+            return note(clause_id.removeprefix(render.NOTE), text)
         target = clause_page(edition.id, edition.clauses[clause_id])
         return f"[{text}]({md_link(page, target, clause_id)})"
 
@@ -41,11 +46,11 @@ def clause_block(
     for note in edition.notes_for(clause.id):
         lines += [
             "",
-            f'!!! note "{words.note_heading(note.title)}"',
+            f'!!! note "{readings_words.note_heading(note.title)}"',
             "",
             _indent(render.expand(edition, note.decision, link)),
             "",
-            _indent(f"*{words.NOTE_REASON}* {render.expand(edition, note.reason, link)}"),
+            _indent(f"*{readings_words.NOTE_REASON}* {render.expand(edition, note.reason, link)}"),
         ]
     return "\n".join(lines) + "\n"
 
@@ -66,6 +71,9 @@ def _tools(
         parts.append(
             f'<span class="lvl-badge" title="{words.OUR_NUMBER_TITLE}">{words.OUR_NUMBER}</span>'
         )
+    ids = [n.id for n in edition.readings("clauses", clause.id)]
+    if ids:  # one item of the tools' row: HTML, its links to the notes relative to the page
+        parts.append(readings_words.mark_html(edition, ids, note_href(edition, page)))
     change = edition.changed("clauses", clause.id)
     if change is not None:
         anchor = f"e{edition.id}-{clause.id}"

@@ -8,10 +8,11 @@ from lvl_rules.faces.site import site_words as words
 
 from . import page_meta
 from .clause_blocks import linker
+from .reading_marks import NOTES_PAGE
+from .reading_surfaces import Surface, note_surfaces
 from .templating import TEMPLATES
 from .urls import clause_page, md_link
 
-NOTES_PAGE = "rules/notes.md"
 DATA_PAGE = "data/index.md"
 
 
@@ -31,13 +32,23 @@ def notes_markdown(editions: tuple[Edition, ...]) -> str:
                     "target": md_link(NOTES_PAGE, clause_page(edition.id, clause), clause.id),
                     "decision": render.expand(edition, note.decision, link),
                     "reason": render.expand(edition, note.reason, link),
+                    "sources": note.sources,
+                    "shown": [_shown(s) for s in note_surfaces(edition, note.id)],
                 }
             )
         shown.append({"id": edition.id, "title": edition.title, "notes": notes})
     about = page_meta.for_page_about_editions(editions, words.SITE_PAGES["notes"])
     return TEMPLATES.get_template("notes.md.j2").render(
-        about=about, editions=shown, description=words.DESCRIPTIONS["notes"]
-    )
+        about=about, editions=shown, description=words.DESCRIPTIONS["notes"],
+        shown_on=words.SHOWN_ON,
+    )  # fmt: skip
+
+
+def _shown(surface: Surface) -> str:
+    """A surface as the notes page lists it: linked where it is a page of ours."""
+    if surface.page is None:
+        return surface.name
+    return f"[{surface.name}]({md_link(NOTES_PAGE, surface.page, surface.anchor)})"
 
 
 def data_markdown(editions: tuple[Edition, ...], latest: str) -> str:

@@ -68,6 +68,7 @@ tbody th { text-align: left; background: #eceff1; }
 tr { break-inside: avoid; page-break-inside: avoid; }
 .lvl-technique { font-weight: 700; }
 .lvl-technique-kind { display: none; }
+.lvl-reading { display: block; font-weight: 400; font-size: 0.85em; }
 td.lvl-yes { background: #c8e6c9; color: #0d3d12; font-weight: 700; }
 td.lvl-some { background: #fff3c4; color: #4a3b00; font-weight: 700; }
 td.lvl-no { background: #ffd7d2; color: #6d0f0f; }
@@ -98,7 +99,7 @@ def poster_html(edition: Edition, chart_url: str | None, size: str) -> str:
         f'<html lang="en"><head><meta charset="utf-8"><title>{escape(poster_title(edition))}'
         f"</title><style>{STYLE}</style></head>"
         f'<body class="{size}"><header><div><h1>{escape(poster_title(edition))}</h1>'
-        f'<p class="legend">{poster_legend()}</p></div>{scan}</header>'
+        f'<p class="legend">{poster_legend(edition)}</p></div>{scan}</header>'
         f"{chart_table(edition)}"
         f"<footer>{escape(edition.name)}, {escape(edition.title)}.</footer>"
         "</body></html>"

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from lvl_rules.faces.site import OUR_READING, Edition, award_words, foul_effect, label, points_words
+from lvl_rules.faces.site import Edition, award_words, foul_effect, label, points_words
 from lvl_rules.faces.site import markdown as render
 
-from .notes_page import NOTES_PAGE
+from .reading_marks import reading_mark
 from .urls import clause_page, md_link
 
 
@@ -76,10 +76,8 @@ def foul_rows(edition: Edition, page: str) -> list[dict[str, str]]:
 
 def _reading(edition: Edition, page: str, collection: str, key: str) -> str:
     """A record that follows an editorial note, not the source's words, says so."""
-    notes = edition.readings(collection, key)
-    target = md_link(page, NOTES_PAGE)
-    links = ", ".join(f"[{n.title}]({target}#e{edition.id}-{n.id})" for n in notes)
-    return f". *{OUR_READING}* {links}" if notes else ""
+    mark = reading_mark(edition, page, [n.id for n in edition.readings(collection, key)])
+    return f". {mark}" if mark else ""
 
 
 def decision_rows(edition: Edition, page: str) -> list[dict[str, Any]]:

@@ -22,6 +22,7 @@ from .chart import chart_table
 from .clause_blocks import clause_block, linker
 from .lookup_page import LOOKUP, lookup_page
 from .poster import SIZES, poster_path
+from .reading_marks import note_href, sentence_mark
 from .templating import TEMPLATES
 from .urls import cite_path, clause_page, edition_page, href, md_link, page_url, sections
 
@@ -84,7 +85,11 @@ def edition_pages(
             edition=edition,
             is_latest=newer is None,
             newer=newer,
-            readings=[n for n in edition.notes.values() if n.readings and edition.based_on],
+            readings=[
+                n
+                for n in edition.notes.values()
+                if n.readings and edition.based_on and edition.changed("notes", n.id)
+            ],
             sections=[_titled(edition, s) for s in numbered],
             closing=_titled(edition, closing),
             front_matter="\n".join(
@@ -118,9 +123,11 @@ def edition_pages(
         newer=newer,
         posters=poster_links(page, edition.id),
         description=words.chart_description(edition),
-        table=chart_table(edition),
-        promotion=words.promotion_rule(edition),
-        descriptions_ours=words.DESCRIPTIONS_OURS,
+        table=chart_table(edition, note_href(edition, page)),
+        promotion=words.promotion_rule(edition)
+        + sentence_mark(edition, page, "chart-intro-promotion"),
+        descriptions_ours=words.DESCRIPTIONS_OURS
+        + sentence_mark(edition, page, "technique-descriptions"),
         notes=[
             {"id": n.id, "title": n.title, "decision": render.expand(edition, n.decision, link)}
             for n in edition.notes.values()

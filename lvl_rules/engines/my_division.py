@@ -9,7 +9,7 @@ apply; the penalty scale. For one person in two editions: what differs between t
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..model import MAX_AGE, MIN_AGE, NEEDS, Criteria, Edition, Foul, Group, Ladder
@@ -32,6 +32,12 @@ STATUSES = (
     "not-here",  # not a foul in this division (only_for)
     "legal-here",  # not a foul because the technique it concerns is legal here (unless_legal)
 )
+# The field of a foul that decides each status: a note on it is the reading behind it.
+STATUS_FIELDS = {
+    "applies": ("only_for",),
+    "not-here": ("only_for",),
+    "legal-here": ("unless_legal",),
+}
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -59,6 +65,7 @@ class FoulFact:
 
     foul: Foul
     status: str  # one of STATUSES
+    readings: tuple[str, ...] = ()  # the notes whose reading decided the status
 
     @property
     def applies(self) -> bool:
@@ -234,7 +241,7 @@ def division_fouls(athlete: Division, verdicts: tuple[Verdict, ...]) -> tuple[Fo
     they are one for some athlete in the same uniform (jumping guard at 15), and left out
     when only the uniform keeps them away (No-Gi clothing grips in Gi)."""
     legal = {v.technique.id for v in verdicts if v.legal}
-    facts = []
+    facts: list[FoulFact] = []
     for foul in athlete.edition.fouls.values():
         if foul.id == ILLEGAL_HOLD:
             facts.append(FoulFact(foul=foul, status="applies"))
@@ -248,7 +255,11 @@ def division_fouls(athlete: Division, verdicts: tuple[Verdict, ...]) -> tuple[Fo
             facts.append(FoulFact(foul=foul, status="legal-here"))
         else:
             facts.append(FoulFact(foul=foul, status="applies"))
-    return tuple(facts)
+    edition = athlete.edition
+    return tuple(
+        replace(f, readings=edition.reading_ids("fouls", f.foul.id, *STATUS_FIELDS[f.status]))
+        for f in facts
+    )
 
 
 def severe_fouls(athlete: Division, facts: tuple[FoulFact, ...]) -> tuple[Foul, ...]:

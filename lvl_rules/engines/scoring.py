@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import RulesError
-from ..model import Award, Foul, Ladder
+from ..model import Award, Edition, Foul, Ladder
 from .division import Division
 from .eligibility import Verdict, decide
 from .events import (
@@ -60,13 +60,15 @@ class Tally:
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class Effect:
-    """One thing the engine applied: its kind, to whom, the facts, and the clause."""
+    """One thing the engine applied: its kind, to whom, the facts, the clause, and the
+    editorial notes whose reading (not the source's words) decided it."""
 
     event: int
     athlete: str | None
     kind: str
     cite: str
     facts: Mapping[str, Any] = field(default_factory=dict)
+    readings: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -79,6 +81,7 @@ class Outcome:
     kind: str = "under-way"
     cite: str | None = None
     facts: Mapping[str, Any] = field(default_factory=dict)
+    readings: tuple[str, ...] = ()  # the notes that decided the event that ended it
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -339,10 +342,24 @@ class _Match:
             return Outcome()
         return Outcome(kind="time-expired", cite=self.rules.scoring.after_time_clause)
 
-    def note(self, athlete: str | None, kind: str, cite: str, **facts: Any) -> None:
+    def note(
+        self, athlete: str | None, kind: str, cite: str, *, also: tuple[str, ...] = (), **facts: Any
+    ) -> None:
+        """Record an effect with its readings: those of the records its facts name, those
+        ``also`` names, and those of the event's earlier effects, which it follows from."""
+        own = (*also, *_readings_of(self.rules, facts))
+        readings = tuple(dict.fromkeys((*self.event_readings(), *own)))
         self.effects.append(
-            Effect(event=self.event, athlete=athlete, kind=kind, cite=cite, facts=facts)
-        )
+            Effect(
+                event=self.event, athlete=athlete, kind=kind, cite=cite, facts=facts,
+                readings=readings,
+            )
+        )  # fmt: skip
+
+    def event_readings(self) -> tuple[str, ...]:
+        """The readings of the current event's effects so far (its last effect has them all)."""
+        last = self.effects[-1] if self.effects else None
+        return last.readings if last is not None and last.event == self.event else ()
 
     def award(self, athlete: str, award: Award, **subject: Any) -> None:
         """Give what an award gives; ``subject`` names it (position and variant, or escape)."""
@@ -355,20 +372,51 @@ class _Match:
 
     def finish(self, winner: str | None, method: str, kind: str, **facts: Any) -> None:
         clause = self.rules.methods[method].clause
+        readings = self.event_readings()
         self.outcome = Outcome(
-            ended=True, winner=winner, method=method, kind=kind, cite=clause, facts=facts
-        )
-        self.note(winner, "outcome", clause, outcome=self.outcome)
+            ended=True, winner=winner, method=method, kind=kind, cite=clause, facts=facts,
+            readings=readings,
+        )  # fmt: skip
+        self.note(winner, "outcome", clause, also=readings, outcome=self.outcome)
 
     def undecided(self, kind: str, clause: str, **facts: Any) -> None:
-        self.outcome = Outcome(ended=True, kind=kind, cite=clause, facts=facts)
-        self.note(None, "outcome", clause, outcome=self.outcome)
+        readings = self.event_readings()
+        self.outcome = Outcome(ended=True, kind=kind, cite=clause, facts=facts, readings=readings)
+        self.note(None, "outcome", clause, also=readings, outcome=self.outcome)
 
-    def disqualify(self, athlete: str, scope: str, cite: str, kind: str, **facts: Any) -> None:
+    def disqualify(
+        self, athlete: str, scope: str, cite: str, kind: str, *, also: tuple[str, ...] = (),
+        **facts: Any,
+    ) -> None:  # fmt: skip
         tally = self.tallies[athlete]
         tally.disqualified = True
         tally.disqualified_from = scope
-        self.note(athlete, kind, cite, scope=scope, **facts)
+        self.note(athlete, kind, cite, also=also, scope=scope, **facts)
+
+
+# The facts of an effect that name a record, and the record's table: an effect whose facts
+# name a record that follows an editorial note carries that note's reading.
+_NAMED_RECORDS = (
+    ("foul", "fouls"),
+    ("technique", "techniques"),
+    ("position", "positions"),
+    ("escape", "escapes"),
+    ("ladder", "ladders"),
+    ("reason", "advantages"),
+    ("award_id", "awards"),
+)
+
+
+def _readings_of(rules: Edition, facts: Mapping[str, Any]) -> tuple[str, ...]:
+    found: list[str] = []
+    for fact, collection in _NAMED_RECORDS:
+        value = facts.get(fact)
+        if isinstance(value, str):
+            found += rules.reading_ids(collection, value)
+    verdict = facts.get("verdict")
+    if isinstance(verdict, Verdict):
+        found += rules.reading_ids("techniques", verdict.technique.id)
+    return tuple(found)
 
 
 def _score(match: _Match, event: Score) -> None:
@@ -396,9 +444,14 @@ def _not_a_foul_here(match: _Match, athlete: str | None, foul: Foul) -> bool:
     """Note it and say so when a foul does not exist in this division (only_for, unless_legal)."""
     d = match.division
     if not foul.applies(age=d.age, rank=d.effective_rank, uniform=d.uniform):
-        match.note(athlete, "not-a-foul-here", foul.clause, foul=foul.id, division=d)
+        read = match.rules.reading_ids("fouls", foul.id, "only_for")
+        match.note(athlete, "not-a-foul-here", foul.clause, also=read, foul=foul.id, division=d)
     elif foul.unless_legal is not None and (verdict := decide(d, foul.unless_legal)).legal:
-        match.note(athlete, "legal-here", verdict.cite, foul=foul.id, technique=foul.unless_legal)
+        read = match.rules.reading_ids("fouls", foul.id, "unless_legal")
+        match.note(
+            athlete, "legal-here", verdict.cite, also=read, foul=foul.id,
+            technique=foul.unless_legal,
+        )  # fmt: skip
     else:
         return False
     return True
@@ -409,7 +462,10 @@ def _penalty(match: _Match, event: Penalty) -> None:
     if _not_a_foul_here(match, event.athlete, foul):
         return
     athletes = ATHLETES if event.athlete == BOTH else (event.athlete,)
-    match.note(event.athlete, "foul-called", foul.clause, foul=foul.id, athletes=athletes)
+    read = match.rules.reading_ids("fouls", foul.id, "only_for")
+    match.note(
+        event.athlete, "foul-called", foul.clause, also=read, foul=foul.id, athletes=athletes
+    )
     for athlete in athletes:
         _step(match, athlete)
     _end_if_disqualified(match)
@@ -472,8 +528,13 @@ def _severe_foul(match: _Match, athlete: str, foul: Foul, judged: Verdict | None
     """Disqualify for a severe or disciplinary foul; ``judged``: the engine's own verdict
     that the hold is not legal for the division, when a technique event led to it."""
     scope = "competition" if foul.group == "disciplinary" else "match"
-    match.note(athlete, "severe-foul", foul.clause, foul=foul.id)
-    match.disqualify(athlete, scope, match.rules.scoring.severe_penalty_clause, "disqualified")
+    judged_by = match.rules.reading_ids("techniques", judged.technique.id) if judged else ()
+    read = (*judged_by, *match.rules.reading_ids("fouls", foul.id, "only_for"))
+    match.note(athlete, "severe-foul", foul.clause, also=read, foul=foul.id)
+    readings = match.event_readings()
+    match.disqualify(
+        athlete, scope, match.rules.scoring.severe_penalty_clause, "disqualified", also=readings
+    )
     # Kept for 2.1, which withdraws a disqualification for a hold that proves legal.
     match.disqualified_for = _Disqualified(
         athlete=athlete, at=match.event, foul=foul.id,

@@ -73,6 +73,12 @@ CLAUSE_EXTRAS = (
         lambda edition, clause: [note.id for note in edition.notes_for(clause.id)],
     ),
     Extra(
+        "readings", {"type": "array", "items": {"type": "string", "pattern": ID_PATTERN}},
+        "The editorial notes whose reading, not the source's words, this clause shows (its "
+        "number, its title, a corrected reference): each note's readings name its places.",
+        lambda edition, clause: [note.id for note in edition.readings("clauses", clause.id)],
+    ),
+    Extra(
         "status", {"enum": ["unchanged", "changed", "added"]},
         "How the amendment that made this edition touched the clause.",
         lambda edition, clause: (

@@ -21,6 +21,7 @@ from ..engines.events import Event
 from ..errors import RulesError
 from ..model import Edition, Technique
 from ..words import eligibility as eligibility_words
+from ..words import readings as readings_words
 from ..words import scoring as scoring_words
 
 LATEST = "latest"
@@ -112,16 +113,20 @@ class Line:
     effect: str
     cite: str
     refused: RulesError | None = None  # the event was set aside: why
+    readings: tuple[dict[str, str], ...] = ()  # the notes whose reading decided it
 
     def to_json(self) -> dict[str, Any]:
         """The line as the JSON API shows it; a set-aside event's line has ``refused``:
-        the field at fault and the problem's code (its ``cite`` may be null)."""
+        the field at fault and the problem's code (its ``cite`` may be null); a line our
+        reading decided has ``readings``: each editorial note's ID and title."""
         out: dict[str, Any] = {
             "event": self.event,
             "athlete": self.athlete,
             "effect": self.effect,
             "cite": self.cite,
         }
+        if self.readings:
+            out["readings"] = [dict(reading) for reading in self.readings]
         if self.refused is not None:
             out["cite"] = self.cite or None
             out["refused"] = {"field": self.refused.field, "problem": self.refused.problem}
@@ -137,6 +142,15 @@ class Result:
     method: str | None
     summary: str
     cite: str | None
+    readings: tuple[dict[str, str], ...] = ()  # the notes whose reading decided it
+
+    def to_json(self) -> dict[str, Any]:
+        """The result as the JSON API shows it; ``readings`` only when our reading decided it."""
+        out = asdict(self)
+        out["readings"] = [dict(reading) for reading in self.readings]
+        if not self.readings:
+            del out["readings"]
+        return out
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -158,7 +172,7 @@ class Report:
         out = {
             "division": division_json(self.division),
             "athletes": {name: asdict(tally) for name, tally in self.athletes.items()},
-            "result": asdict(self.result),
+            "result": self.result.to_json(),
             "log": [line.to_json() for line in self.log[start:]],
         }
         if log_from:
@@ -205,6 +219,7 @@ def _line(edition: Edition, effect: scoring.Effect, names: Names | None) -> Line
         effect=scoring_words.effect(edition, _named(effect, names)),
         cite=effect.cite,
         refused=effect.facts.get("error") if effect.kind == "set-aside" else None,
+        readings=tuple(readings_words.readings_json(edition, effect.readings)),
     )
 
 
@@ -255,6 +270,7 @@ def _report(sheet: scoring.Scoresheet, log: tuple[Line, ...], names: Names | Non
             method=outcome.method,
             summary=scoring_words.outcome(sheet.division.edition, _named_outcome(outcome, names)),
             cite=outcome.cite,
+            readings=tuple(readings_words.readings_json(sheet.division.edition, outcome.readings)),
         ),
         log=log,
     )

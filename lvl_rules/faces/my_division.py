@@ -223,6 +223,7 @@ def _overview_json(facts: Overview) -> Json:
         ],
         "fouls": [
             {"id": fact.foul.id, "status": fact.status, "cite": fact.foul.clause}
+            | ({"readings": list(fact.readings)} if fact.readings else {})
             for fact in facts.fouls
         ],
         "severe": [foul.id for foul in facts.severe],

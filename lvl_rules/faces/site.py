@@ -22,6 +22,7 @@ from ..words import engine as engine_words
 from ..words import markdown
 from ..words import match as match_words
 from ..words import offline as offline_words
+from ..words import readings as readings_words
 from ..words import scoring as scoring_words
 from ..words import site as site_words
 from ..words.division import UNIFORM_NAMES, rank_name
@@ -34,8 +35,6 @@ from ..words.site import (
     FOUL_GROUP_NAMES,
     KIND_WORDS,
     NEVER,
-    OUR_READING,
-    READING_MARK,
     answer_words,
     chart_caption,
     citation,
@@ -63,8 +62,6 @@ __all__ = [
     "MAX_AGE",
     "MIN_AGE",
     "NEVER",
-    "OUR_READING",
-    "READING_MARK",
     "RULINGS_EXTRA",
     "UNIFORM_NAMES",
     "Band",
@@ -99,6 +96,7 @@ __all__ = [
     "poster_scan",
     "poster_title",
     "rank_name",
+    "readings_words",
     "scoring_words",
     "site_words",
     "unchanged_paragraphs",

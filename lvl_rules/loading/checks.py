@@ -9,9 +9,10 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from ..errors import UNKNOWN_FILE, RulesError, data_error
-from ..model import COLLECTIONS, MAX_AGE, MIN_AGE, NEEDS, Criteria, Edition
+from ..model import COLLECTIONS, MAX_AGE, MIN_AGE, NEEDS, SETTINGS, Criteria, Edition
 from ..model.fields import declared
 from ..model.markup import GENERATED, markers, references
+from ..model.rulebook import SENTENCES
 from .amendments import REMOVED
 
 
@@ -69,6 +70,7 @@ def check_edition(edition: Edition, origins: Mapping[tuple[str, str | None], str
     """Raise RulesError at the first inconsistency in ``edition``."""
     check = _Checker(edition, origins)
     _check_text(check)
+    _check_readings(check)
     _check_eligibility(check)
     _check_scoring(check)
     for change in edition.changes:
@@ -97,6 +99,30 @@ def _check_text(check: _Checker) -> None:
             check.clause("clauses", clause.id, "parent", clause.parent)
     for note in edition.notes.values():
         check.clause("notes", note.id, "clause", note.clause)
+
+
+def _check_readings(check: _Checker) -> None:
+    """Every place a note's reading applies to exists: a record of this edition, a settings
+    table, or one of the sentences of ours a reading may name."""
+    edition = check.edition
+    for note in edition.notes.values():
+        for n, place in enumerate(note.readings):
+            if place.collection == "sentences":
+                known: Iterable[str | None] = SENTENCES
+            elif place.collection in SETTINGS:
+                known = (None,)
+            elif place.collection in COLLECTIONS:
+                records = getattr(edition, place.collection)
+                known = records if isinstance(records, dict) else [r.id for r in records]
+            else:
+                known = ()
+            record = COLLECTIONS.get(place.collection)
+            fields = [f.name for f, _ in declared(record)] if record else []
+            if place.key not in known or (place.field is not None and place.field not in fields):
+                raise check.fail(
+                    "notes", note.id, f"readings[{n}]", "unknown-reading-place",
+                    collection=place.collection, key=place.key, place_field=place.field,
+                )  # fmt: skip
 
 
 def _check_marker(

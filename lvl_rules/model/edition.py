@@ -95,6 +95,22 @@ class Edition:
         """The editorial notes whose reading (not the source's words) a record follows."""
         return tuple(note for note in self.notes.values() if note.reads(collection, key))
 
+    def field_readings(self, collection: str, key: str | None, field: str) -> tuple[Note, ...]:
+        """The notes behind one field of a record (a clause's title), not the whole record."""
+        return tuple(
+            note
+            for note in self.notes.values()
+            if any(
+                (r.collection, r.key, r.field) == (collection, key, field) for r in note.readings
+            )
+        )
+
+    def reading_ids(self, collection: str, key: str | None, *fields: str) -> tuple[str, ...]:
+        """The notes an engine's result about a record carries: those behind the whole
+        record, and those behind the ``fields`` that decided the result."""
+        notes = self.notes.values()
+        return tuple(note.id for note in notes if note.reads(collection, key, fields))
+
     def changed(self, collection: str, key: str) -> Change | None:
         """How the amendment that made this edition touched a record, if it did."""
         for change in self.changes:

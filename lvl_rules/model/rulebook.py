@@ -11,9 +11,16 @@ from .fields import declare
 from .markup import MARKER, REFERENCE
 from .reader import Table
 
-__all__ = ["FRONT_MATTER", "MARKER", "REFERENCE", "Clause", "Note"]
+__all__ = ["FRONT_MATTER", "MARKER", "REFERENCE", "SENTENCES", "Clause", "Note", "Reading"]
 
 FRONT_MATTER = ("preamble", "reading-guide", "closing-note")
+# Sentences of ours (in lvl_rules.words) a reading may apply to, beside the records: the
+# place ``{ collection = "sentences", key = ... }``.
+SENTENCES = (
+    "chart-intro-promotion",  # the chart's intro: who competes at blue belt (by age)
+    "unlisted-techniques",  # the chart and poster legend: an unlisted technique is legal
+    "technique-descriptions",  # each technique's short description
+)
 CLAUSE_ID = re.compile(r"\d+(\.\d+)*")
 
 
@@ -76,10 +83,20 @@ class Clause:
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class Reading:
-    """A record of an edition whose content follows an editorial note, not the source's words."""
+    """A place where an editorial note applies: a record of an edition whose content follows
+    the note, not the source's words (its clause, row, log lines, export fields, chart cells
+    and every other surface that shows it), or a sentence of ours (``sentences``)."""
 
-    collection: str = declare("text", "The record's table: clauses, fouls, techniques, groups, ...")
+    collection: str = declare(
+        "text", "The record's table: clauses, fouls, techniques, groups, ..., or sentences."
+    )
     key: str | None = declare("text", "The record's ID (none for a settings table).", default=None)
+    field: str | None = declare(
+        "text",
+        "The record's field that follows the note, when only one does (a foul's only_for): "
+        "an engine's result marks the reading where that field decided it.",
+        default=None,
+    )
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -89,20 +106,31 @@ class Note:
     id: str = declare("key", "The note's ID.")
     clause: str = declare("clause", "The clause the note concerns.")
     title: str = declare("text", "What the note is about.")
+    sources: str = declare(
+        "text", "What the sources say, quoted briefly (empty: see the clause).", default=""
+    )
     decision: str = declare("markup", "What we decided.")
     reason: str = declare("markup", "Why: safety first, then fairness.")
     readings: tuple[Reading, ...] = declare(
         "records",
-        "Records of this edition that follow this note rather than the source's words: a change "
-        "that is our reading, not the federation's.",
+        "Every place of this edition that follows this note rather than the source's words: "
+        "each surface that shows one marks it as our reading and links the note.",
         default=(),
         item=Reading,
         omit_empty=True,
     )
 
-    def reads(self, collection: str, key: str | None) -> bool:
-        """Whether this note is our reading behind the record ``collection``/``key``."""
-        return any(r.collection == collection and r.key == key for r in self.readings)
+    def reads(
+        self, collection: str, key: str | None, fields: tuple[str, ...] | None = None
+    ) -> bool:
+        """Whether this note is our reading behind the record ``collection``/``key``: any of
+        its fields, or (``fields`` given) the whole record or one of those fields."""
+        return any(
+            r.collection == collection
+            and r.key == key
+            and (fields is None or r.field is None or r.field in fields)
+            for r in self.readings
+        )
 
     def references(self) -> tuple[str, ...]:
         """Clause IDs the note's text refers to, its own clause first."""

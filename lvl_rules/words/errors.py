@@ -142,6 +142,11 @@ DATA_PROBLEMS: dict[str, Callable[[Details], str]] = {
     "promotion-without-experiences": lambda d: "and [experiences] come together",
     "lvl-not-number": lambda d: "must be numbers when the axis is lvl",
     "unknown-note": lambda d: f"names unknown note {quoted(d['note'])}",
+    "unknown-reading-place": lambda d: (
+        f"names {quoted(' '.join(str(d[k]) for k in ('collection', 'key', 'place_field')))} "
+        "as a place of its "
+        "reading, which this edition does not have"
+    ),
     "not-restricted": lambda d: (
         f"names {quoted(d['technique'])}, which is not a restricted technique; allowed: "
         f"{allowed(d['known'])}"

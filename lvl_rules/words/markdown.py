@@ -8,14 +8,17 @@ One renderer for every output. The CLI and the JSON export use the default link
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from ..model import Clause, Edition
 from ..model.rulebook import MARKER, REFERENCE
 from .division import describe_ranks
+from .readings import mark_markdown, sentence_readings
 from .scoring import step_words
 
 Link = Callable[[str, str], str]  # (clause ID, visible text) -> Markdown
+# A link to an editorial note is asked of a Link as (NOTE + note ID, the note's title).
+NOTE = "note:"
 
 # Said wherever the techniques are listed with their descriptions (the table of section 1,
 # the chart and its poster): the descriptions are ours (note technique-descriptions).
@@ -63,6 +66,12 @@ def body(edition: Edition, clause: Clause, link: Link = plain_link) -> str:
     return expand(edition, clause.text, link)
 
 
+def reading(edition: Edition, note_ids: Iterable[str], link: Link) -> str:
+    """`` *Our reading:* <linked titles>`` after an item that follows editorial notes."""
+    mark = mark_markdown(edition, note_ids, lambda n, title: link(NOTE + n, title))
+    return f" {mark}" if mark else ""
+
+
 def _points(edition: Edition, argument: str) -> str:
     total = 0
     for part in argument.split("+"):
@@ -73,7 +82,11 @@ def _points(edition: Edition, argument: str) -> str:
 
 def _sections(edition: Edition, link: Link) -> str:
     sections = [c for c in edition.clauses.values() if c.numbered and c.depth == 1]
-    return "\n".join(f"{c.id}. {link(c.id, title(edition, c))}" for c in sections)
+    return "\n".join(
+        f"{c.id}. {link(c.id, title(edition, c))}"
+        + reading(edition, [n.id for n in edition.field_readings("clauses", c.id, "title")], link)
+        for c in sections
+    )
 
 
 def _points_table(edition: Edition, link: Link) -> str:
@@ -97,10 +110,13 @@ def _points_table(edition: Edition, link: Link) -> str:
 
 
 def _technique_groups(edition: Edition, link: Link) -> str:
-    del link
+    def read(technique_id: str) -> str:
+        return reading(edition, [n.id for n in edition.readings("techniques", technique_id)], link)
+
     techniques = edition.techniques.values()
-    parts = [f"*{DESCRIPTIONS_OURS}*", "", f"**{edition.eligibility.prohibited_label}**", ""]
-    parts += [f"- **{t.name}.** {t.description}" for t in techniques if t.prohibited]
+    ours = reading(edition, sentence_readings(edition, "technique-descriptions"), link)
+    parts = [f"*{DESCRIPTIONS_OURS}*{ours}", "", f"**{edition.eligibility.prohibited_label}**", ""]
+    parts += [f"- **{t.name}.** {t.description}{read(t.id)}" for t in techniques if t.prohibited]
     for group in edition.groups:
         parts += ["", f"**{group.label}**", ""]
         if not group.adds:
@@ -109,7 +125,9 @@ def _technique_groups(edition: Edition, link: Link) -> str:
             technique = edition.techniques[technique_id]
             limit = group.limits.get(technique_id)
             only = f" *Only for {describe_ranks(edition, limit.ranks)}.*" if limit else ""
-            parts.append(f"- **{technique.name}.** {technique.description}{only}")
+            parts.append(
+                f"- **{technique.name}.** {technique.description}{only}{read(technique_id)}"
+            )
     return "\n".join(parts)
 
 
@@ -133,8 +151,17 @@ def _ladders(edition: Edition, link: Link) -> str:
 
 
 def _fouls(group: str) -> Callable[[Edition, Link], str]:
+    """The fouls of a group that the clause holding this list names: a foul another clause
+    names (the reaping severe foul, 7.3) is said there, not here."""
+    marker = f"{{table:fouls-{group}}}"
+
     def table(edition: Edition, link: Link) -> str:
-        fouls = [f for f in edition.fouls.values() if f.group == group and not f.generic]
+        home = next(c.id for c in edition.clauses.values() if marker in c.text)
+        fouls = [
+            f
+            for f in edition.fouls.values()
+            if f.group == group and not f.generic and f.clause == home
+        ]
         return "\n".join(f"- {expand(edition, foul.description, link)}" for foul in fouls)
 
     return table

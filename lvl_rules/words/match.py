@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..model import Count, Edition, Position
+from .readings import OUR_READING
 from .scoring import label
 
 ATHLETES = ("A", "B")
@@ -67,6 +68,7 @@ PAGE = {
 
 # Labels and messages of the page's script, by key.
 UI: dict[str, Any] = {
+    "our_reading": OUR_READING,  # before the notes a log line or result follows
     "athlete": "Athlete {athlete}",
     "points": "Points",
     "advantages": "Advantages",

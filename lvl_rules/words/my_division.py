@@ -16,6 +16,7 @@ from ..model.fouls import LadderStep
 from .division import UNIFORM_NAMES, rank_name
 from .errors import choices
 from .markdown import expand
+from .readings import OUR_READING, sentence_readings
 from .scoring import foul_effect, ordinal, step_words
 
 AGE_DIGITS = 9  # the engine reads at most this many digits as an age (engines.division)
@@ -109,7 +110,7 @@ UI = {
     "competes_at": "With your prior experience you compete at {rank}.",
     "first_allowed": "First allowed for “{group}”.",
     "prohibited": "For any athlete at any level: it can cause serious injury.",
-    "our_reading": "Our reading, not the federation's words:",
+    "our_reading": OUR_READING,
     "foul_applies": "A foul for you",
     "foul_not_here": "Not a foul for you",
     "foul_legal_here": "Not a foul for you: {technique} is legal for you",
@@ -260,6 +261,12 @@ def _edition_words(edition: Edition, unlocks: list[str]) -> dict[str, Any]:
         "fouls": {f.id: _foul_words(edition, f) for f in edition.fouls.values()},
         "ladders": {ladder.id: _ladder_words(ladder) for ladder in edition.ladders},
         "notes": {n.id: n.title for n in edition.notes.values()},
+        "readings": {  # the notes our words and readings follow, for the mark of our reading
+            "descriptions": list(sentence_readings(edition, "technique-descriptions")),
+            "techniques": {
+                t: ids for t in edition.techniques if (ids := edition.reading_ids("techniques", t))
+            },
+        },
         "unlocks": {key: unlock_words(edition, key) for key in unlocks if _fits(edition, key)},
         "whens": {key: unlock_when(edition, key) for key in unlocks if _fits(edition, key)},
         "remarks": remarks,

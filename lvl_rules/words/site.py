@@ -13,6 +13,7 @@ from ..model import Clause, Edition, Foul, Technique
 from .division import describe_criteria, describe_ranks, joined, rank_name
 from .markdown import DESCRIPTIONS_OURS, body, heading
 from .markdown import title as clause_title
+from .readings import mark_html, sentence_readings
 
 # -- Editions and page titles ------------------------------------------------------------
 
@@ -91,7 +92,6 @@ CITATION_SHARE = {
     "copied": "Copied",
     "failed": "Copy failed: use the permalink",
 }
-NOTE_REASON = "Why:"
 
 
 def permalink_title(citation_text: str) -> str:
@@ -102,11 +102,6 @@ def permalink_title(citation_text: str) -> str:
 def change_badge(kind: str, edition: Edition) -> str:
     """``Changed in Edition 2``: a clause's badge, linking to the changes page."""
     return f"{CHANGE_WORDS[kind]} in {edition.title}"
-
-
-def note_heading(title: str) -> str:
-    """The heading of an editorial note beside its clause."""
-    return f"Editorial note: {title}"
 
 
 def in_other(clause: Clause, other: Edition, *, changed: bool | None) -> tuple[str, str]:
@@ -194,13 +189,17 @@ def poster_title(edition: Edition) -> str:
     return f"Technique chart · LVL Rules, {edition.title}"
 
 
-def poster_legend() -> str:
-    """What the poster's cells say (HTML: the marks are the chart's own)."""
+def poster_legend(edition: Edition) -> str:
+    """What the poster's cells say (HTML: the marks are the chart's own), our readings
+    marked (their titles, unlinked: a poster is printed)."""
+    unlisted = mark_html(edition, sentence_readings(edition, "unlisted-techniques"))
+    ours = mark_html(edition, sentence_readings(edition, "technique-descriptions"))
     return (
         f"<strong>{YES}</strong>: allowed in Gi and No-Gi. <strong>{ONLY.format('No-Gi')}</strong>"
         f": allowed in No-Gi, not in Gi. <strong>{NO}</strong>: not allowed; using it ends the "
-        f"match (severe foul). A technique the chart does not list is not restricted by it. "
-        f"{DESCRIPTIONS_OURS}"
+        f"match (severe foul). A technique the chart does not list is not restricted by it"
+        f"{' (' + unlisted + ')' if unlisted else ''}. {DESCRIPTIONS_OURS}"
+        f"{' (' + ours + ')' if ours else ''}"
     )
 
 
@@ -213,6 +212,31 @@ def chart_caption(edition: Edition) -> str:
     """The chart table's caption (plain text; the caller escapes it)."""
     return f"Legal techniques, {edition.title}: Gi and No-Gi unless the cell says otherwise"
 
+
+# -- Where a reading is shown (the notes page) --------------------------------------------
+
+SURFACES = {
+    "clause": "{clause} on its rule page",
+    "sections": "the list of sections (How to read this rulebook)",
+    "changes": "What changed",
+    "changes_chart": "What changed: the technique chart",
+    "export": "the text export (lvl-rules export)",
+    "scoring": "Scoring at a glance",
+    "log": "the match log and result (calculator, match sheet, JSON API, lvl-rules score)",
+    "chart": "the technique chart",
+    "list": "the lists of section 1",
+    "lookup": "My division",
+    "poster": "the chart posters",
+    "intro": "the technique chart's introduction",
+    "legend": "the poster legend",
+}
+# The surfaces that show each sentence of ours a reading may name (model SENTENCES).
+SENTENCE_SURFACES = {
+    "chart-intro-promotion": ("intro",),
+    "unlisted-techniques": ("legend", "lookup"),
+    "technique-descriptions": ("list", "intro", "legend", "lookup"),
+}
+SHOWN_ON = "Shown, marked “Our reading”, on:"
 
 # -- What changed ------------------------------------------------------------------------
 
@@ -228,10 +252,6 @@ COLLECTION_TITLES = {
     "experiences": "Prior experience (fair play)",
     "notes": "Editorial notes",
 }
-
-
-READING_MARK = "Our reading, not a change the update made:"
-OUR_READING = "Our reading:"  # a record that follows an editorial note, where it is listed
 
 
 def not_in(side: str) -> str:

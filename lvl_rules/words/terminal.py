@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..model import Edition
-from .markdown import body, heading
+from .markdown import body, expand, heading
+from .readings import NOTE_REASON, OUR_READING, mark_markdown, note_heading
 
 ERROR_PREFIX = "lvl-rules: error: "
 ERROR_CLOSED = "it is closed"  # why standard output cannot take the answer
@@ -48,7 +49,7 @@ def score(result: dict[str, Any]) -> str:
     division = result["division"]
     lines = [f"LVL Rules, Edition {division['edition']}: match log"]
     for line in result["log"]:
-        lines.append(f"  #{line['event'] + 1:<3} {line['effect']}  (§{line['cite']})")
+        lines.append(f"  #{line['event'] + 1:<3} {line['effect']}  (§{line['cite']}){_mark(line)}")
     for name, tally in result["athletes"].items():
         out = " DISQUALIFIED" if tally["disqualified"] else ""
         lines.append(
@@ -57,10 +58,16 @@ def score(result: dict[str, Any]) -> str:
         )
     outcome = result["result"]
     if outcome["winner"]:
-        lines.append(f"Result: {outcome['winner']} wins ({outcome['method']})")
+        lines.append(f"Result: {outcome['winner']} wins ({outcome['method']}){_mark(outcome)}")
     else:
         lines.append("Result: " + ("no winner yet" if not outcome["ended"] else "undecided"))
     return "\n".join(lines)
+
+
+def _mark(line: dict[str, Any]) -> str:
+    """``  [Our reading: <title>]`` for a log line or result our reading decided."""
+    readings = line.get("readings") or ()
+    return f"  [{OUR_READING} {'; '.join(r['title'] for r in readings)}]" if readings else ""
 
 
 def divisions_for(result: dict[str, Any]) -> str:
@@ -77,12 +84,22 @@ def editions(result: dict[str, Any]) -> str:
 
 
 def rulebook(edition: Edition) -> str:
-    """The text of every clause of an edition, as Markdown."""
+    """The text of every clause of an edition, as Markdown: each clause's heading, the mark
+    of the readings it follows (a number of ours, a title of ours, a corrected reference),
+    its text, then its editorial notes, as on the rule pages."""
     parts = [f"# {edition.name}, {edition.title}"]
     for clause in edition.clauses.values():
         parts.append(f"\n{'#' * min(clause.depth + 1, 6)} {heading(edition, clause)}\n")
+        ids = [n.id for n in edition.readings("clauses", clause.id)]
+        if ids:
+            parts.append(mark_markdown(edition, ids, lambda _, title: title) + "\n")
         if clause.text:
             parts.append(body(edition, clause))
+        for note in edition.notes_for(clause.id):
+            parts.append(
+                f"\n> **{note_heading(note.title)}** {expand(edition, note.decision)}\n>\n"
+                f"> *{NOTE_REASON}* {expand(edition, note.reason)}"
+            )
     return "\n".join(parts)
 
 
@@ -96,10 +113,10 @@ def sheet(result: dict[str, Any]) -> str:
         time = event.get("time") if isinstance(event, dict) else None
         when = f"{time // 60}:{time % 60:02d} " if isinstance(time, int) else ""
         cite = f"  (§{line['cite']})" if line["cite"] else ""
-        lines.append(f"  #{line['event'] + 1:<3} {when}{line['effect']}{cite}")
+        lines.append(f"  #{line['event'] + 1:<3} {when}{line['effect']}{cite}{_mark(line)}")
     outcome = result["result"]
     cite = f" (§{outcome['cite']})" if outcome["cite"] else ""
-    lines.append(f"Result: {outcome['summary']}{cite}")
+    lines.append(f"Result: {outcome['summary']}{cite}{_mark(outcome)}")
     lines.append(
         f"Fingerprint ({result['fingerprint']['form']}): {result['fingerprint']['sha256']}"
     )

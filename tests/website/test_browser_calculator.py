@@ -523,3 +523,29 @@ def test_loss_of_consciousness_in_the_sources_words(built_site):
         division(**BLUE), [{"type": "loss-of-consciousness", "athlete": "A", "head_trauma": True}]
     )
     assert "head trauma" in " ".join(line.effect for line in report.log)
+
+
+def test_a_line_our_reading_decided_is_marked_with_its_note(visit, site_url):
+    """Jumping guard by an adult white belt in Edition 2 is called by our reading: each
+    line the engine marks with a reading shows the mark and links the note."""
+    white = {**BLUE, "belt": "white"}
+    events = [{"type": "penalty", "athlete": "B", "foul": "jump-guard"}]
+    page = open_calculator(visit().page, site_url, "edition=2&age=30&belt=white&uniform=gi", events)
+    wait_for_events(page, 1)
+    expected = [
+        [(r["id"], r["title"]) for r in line.get("readings", ())]
+        for line in score_match(division(**white), events).to_json()["log"]
+    ]
+    assert any(expected)
+    lines = page.locator("#calc-log li[data-event] .lvl-line")
+    assert len(expected) == lines.count()
+    for n, readings in enumerate(expected):
+        links = lines.nth(n).locator(".lvl-reading a")
+        anchor = f"#e{white['edition']}-"
+        shown = [
+            (links.nth(i).get_attribute("href").rsplit(anchor, 1)[-1], links.nth(i).inner_text())
+            for i in range(links.count())
+        ]
+        assert readings == shown
+        if readings:
+            assert lines.nth(n).locator(".lvl-reading em").inner_text() == "Our reading:"

@@ -384,3 +384,24 @@ def test_my_division_prints_on_one_a4_page(phone, site_url, query):
     assert [] == [names[t] for t in found if " ".join(names[t].split()) not in text]
     phone.emulate_media(media="screen")
     assert 0 == phone.locator("#lookup-results details[open]").count()
+
+
+def test_our_readings_are_marked_in_my_division(phone, site_url):
+    """An adult white belt in Edition 2: each foul and technique row our reading decides
+    shows the mark with its notes linked, as the answer names them, and the descriptions
+    are marked ours."""
+    params = {"edition": "2", "age": "30", "belt": "white", "uniform": "gi"}
+    facts = answer(params)["placement"]["answer"]
+    anchor = f"#e{params['edition']}-"
+    phone.goto(f"{site_url}lookup/?" + "&".join(f"{k}={v}" for k, v in params.items()))
+    rows(phone)
+    marked = [fact for fact in facts["fouls"] if fact.get("readings")]
+    assert marked
+    for fact in marked:
+        links = phone.locator(f'#lookup-fouls li[data-foul="{fact["id"]}"] .lvl-reading a')
+        hrefs = [links.nth(i).get_attribute("href") for i in range(links.count())]
+        assert [anchor + note for note in fact["readings"]] == [h[h.index("#") :] for h in hrefs]
+    squeeze = phone.locator('tr[data-technique="closed-guard-compression"] .lvl-reading a')
+    assert squeeze.first.get_attribute("href").endswith(anchor + "closed-guard-compression-blue")
+    ours = phone.locator(".lvl-descriptions-ours a").first.get_attribute("href")
+    assert ours.endswith(anchor + "technique-descriptions")

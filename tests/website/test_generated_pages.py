@@ -63,7 +63,10 @@ def test_chart_cells_equal_engine_answers(built_site, edition_id):
 
 
 def test_changes_page_lists_every_clause_that_differs(generated):
-    """A clause whose wording differs between editions has an entry on the changes page."""
+    """A clause whose wording differs between editions has an entry on the changes page,
+    unless the update changed none of its words and the difference is our reading, which a
+    note names it for (the list of sections in "How to read this rulebook" shows section
+    1's title, whose words "by age and belt" are ours)."""
     old, new = load_edition("1"), load_edition("2")
     page = generated["rules/changes.md"]
     differing = set()
@@ -73,7 +76,13 @@ def test_changes_page_lists_every_clause_that_differs(generated):
             None if c is None else (render.heading(e, c), render.body(e, c))
             for e, c in ((old, before), (new, after))
         ]
-        if text[0] != text[1]:
+        ours = (
+            before is not None
+            and after is not None
+            and (before.title, before.text) == (after.title, after.text)
+            and bool(new.readings("clauses", clause_id))
+        )
+        if text[0] != text[1] and not ours:
             differing.add(clause_id)
     listed = set(re.findall(r"\{ #e2-([^ ]+) \}", page))
     assert differing == listed

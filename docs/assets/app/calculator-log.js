@@ -134,9 +134,25 @@ export function drawLog(calculator) {
       text.className = "lvl-line";
       text.append(`${line.effect} `);
       if (line.cite) text.append(citeLink(root, match.division.edition, line.cite));
+      if (line.readings?.length) text.append(" ", readingMark(match.division.edition, line.readings));
       item.append(text, " ");
     }
     return item;
+  }
+
+  // The notes whose reading (not the rulebook's words) decided a line, linked.
+  function readingMark(edition, readings) {
+    const mark = document.createElement("span");
+    mark.className = "lvl-reading";
+    mark.append(document.createElement("em"));
+    mark.firstChild.textContent = words.our_reading;
+    readings.forEach((reading, n) => {
+      const link = document.createElement("a");
+      link.href = new URL(`rules/notes/#e${edition}-${reading.id}`, root).href;
+      link.textContent = reading.title;
+      mark.append(n ? ", " : " ", link);
+    });
+    return mark;
   }
 
   // ------------------------------------------------------------ corrections

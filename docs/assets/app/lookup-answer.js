@@ -5,7 +5,7 @@
 // (the rules table's answer); the words are the page's (#lookup-words).
 
 import { fill } from "./division-form.js";
-import { chartLink, cite, el, fillNodes, names, noteLink, table } from "./lookup-dom.js";
+import { chartLink, cite, el, fillNodes, names, noteLink, readingMark, table } from "./lookup-dom.js";
 import { notYet } from "./lookup-state.js";
 
 /** Draw a placement's answer (its `answer` part) for an edition. */
@@ -51,7 +51,8 @@ function techniqueRow(app, edition, id, legal, detail, clause) {
     "tr",
     { class: legal ? "lvl-yes" : "lvl-no", dataset: { technique: id, legal: String(legal) } },
     el("th", { scope: "row" }, el("span", { class: "lvl-technique" }, said.techniques[id]),
-      el("span", { class: "lvl-technique-kind" }, said.descriptions[id])),
+      el("span", { class: "lvl-technique-kind" }, said.descriptions[id]),
+      readingMark(app, edition, said.readings.techniques[id])),
     el("td", { class: "lvl-verdict" }, el("span", { class: "lvl-mark" }, mark)),
     el("td", { class: "lvl-when" }, ...(detail.text ?? [])),
     el("td", { class: "lvl-rule" }, cite(app, edition, clause)),
@@ -62,8 +63,10 @@ function drawTechniques(app, edition, facts) {
   const { ui } = app.words;
   const said = app.words.editions[edition];
   const legal = facts.legal.map((id) => techniqueRow(app, edition, id, true, {}, said.unlisted.clause));
+  const ours = readingMark(app, edition, said.readings.descriptions);
   app.part("lookup-legal").replaceChildren(
     legal.length ? table(app.part("may-do").textContent, legal) : el("p", {}, ui.none_legal),
+    ...(legal.length && ours ? [el("p", { class: "lvl-descriptions-ours" }, ours)] : []),
   );
   app.part("lookup-unlisted").replaceChildren(
     said.unlisted.text, " ", cite(app, edition, said.unlisted.clause), " ",
@@ -90,7 +93,8 @@ function drawFouls(app, edition, facts) {
       : fact.status === "legal-here" ? fill(ui.foul_legal_here, { technique: foul.technique })
       : ui.foul_not_here;
     const item = el("li", { class: applies ? "lvl-foul lvl-no" : "lvl-foul lvl-yes", dataset: { foul: fact.id, applies: String(applies) } },
-      el("strong", {}, foul.name), " ", el("span", { class: "lvl-mark" }, status), " ", cite(app, edition, fact.cite));
+      el("strong", {}, foul.name), " ", el("span", { class: "lvl-mark" }, status), " ", cite(app, edition, fact.cite),
+      readingMark(app, edition, fact.readings));
     if (applies) {
       item.append(el("p", { class: "lvl-description" }, foul.description), el("p", { class: "lvl-cost" }, foul.cost));
       if (foul.reset) item.append(el("p", {}, foul.reset));

@@ -4,7 +4,7 @@
 // editions (the rules table's answer, lookup-state.js says what to show).
 
 import { fieldMessage, fill, markInvalid } from "./division-form.js";
-import { cite, el, fillNodes, names, noteLink } from "./lookup-dom.js";
+import { cite, el, fillNodes, names, readingMark } from "./lookup-dom.js";
 import { whatChanged } from "./lookup-state.js";
 
 /** Draw the comparison of an answer; returns false when there is none to show. */
@@ -74,10 +74,7 @@ function differencesTable(app, view, titles) {
       return el("td", { class: kind }, text, " ", cite(app, edition, clause));
     };
     const what = el("th", { scope: "row" }, nameOf(app, view.newer, found));
-    if (found.notes.length) {
-      what.append(el("span", { class: "lvl-reading" }, ui.our_reading, " ",
-        ...found.notes.flatMap((note, i) => [i ? ui.separator : "", noteLink(app, view.newer, note)])));
-    }
+    if (found.notes.length) what.append(readingMark(app, view.newer, found.notes));
     return el("tr", { dataset: { kind: found.kind, id: found.id } }, what,
       cell(view.older, found.before, found.cites[0]), cell(view.newer, found.after, found.cites[1]));
   });

@@ -25,6 +25,14 @@ export function noteLink(app, edition, note) {
   return el("a", { href: new URL(target, app.root).href }, app.words.editions[edition].notes[note]);
 }
 
+/** The mark of our reading: "Our reading:" and each note's title, linked (null: none). */
+export function readingMark(app, edition, notes) {
+  if (!notes?.length) return null;
+  const { ui } = app.words;
+  return el("span", { class: "lvl-reading" }, el("em", {}, ui.our_reading), " ",
+    ...notes.flatMap((note, i) => [i ? ui.separator : "", noteLink(app, edition, note)]));
+}
+
 /** A link to a technique's row in an edition's chart. */
 export function chartLink(app, edition, technique, text) {
   const target = fill(app.words.paths.chart_row, { edition, technique });
