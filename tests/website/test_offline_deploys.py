@@ -11,15 +11,7 @@ from __future__ import annotations
 
 import pytest
 from deploys import FIRST, build_mark, publish_next_build, section_of_each_edition
-from offline_page import (
-    ENGINE_MS,
-    KEPT_MS,
-    SAID,
-    UPDATE,
-    Errors,
-    build_of,
-    wait_kept,
-)
+from offline_page import ENGINE_MS, KEPT_MS, SAID, UPDATE, Errors, build_of, wait_kept
 from playwright.sync_api import expect
 from recording_server import serve_recorded
 from scoreboard import wait_for_events
