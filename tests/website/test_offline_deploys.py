@@ -98,7 +98,8 @@ def test_what_was_kept_works_offline_across_two_deploys(deployed, accepted):
     _, url, site, context = deployed
     pages = section_of_each_edition(build_of(site)["files"])
     versions = {FIRST: build_of(site)["version"]}
-    assert works_offline(context, url, pages, versions) == FIRST
+    shown = works_offline(context, url, pages, versions)
+    assert shown == FIRST
     for mark in DEPLOYS:
         versions[mark] = publish_next_build(site, mark)
         page = context.new_page()
@@ -114,8 +115,11 @@ def test_what_was_kept_works_offline_across_two_deploys(deployed, accepted):
             wait_kept(page, "everything")
             expect(page.locator(BUILD)).to_have_text(said_build(versions[mark]))
         closed(context)
-        shown = works_offline(context, url, pages, versions)
-        assert shown == mark if accepted else shown in versions
+        # Not taken, the new build takes over once no tab shows the old one (Chromium:
+        # at the next visit, here B and C; a visit racing the last tab's closing may still
+        # get the build before).
+        before, shown = shown, works_offline(context, url, pages, versions)
+        assert shown == mark if accepted else shown in (before, mark)
 
 
 def test_an_interrupted_update_leaves_the_old_copies_and_says_so(deployed):
@@ -148,4 +152,4 @@ def test_an_interrupted_update_leaves_the_old_copies_and_says_so(deployed):
     page.goto(url + pages[0])
     page.locator(UPDATE).wait_for(state="visible", timeout=KEPT_MS)
     closed(context)
-    assert works_offline(context, url, pages, versions) in versions
+    assert works_offline(context, url, pages, versions) in (FIRST, "B")
