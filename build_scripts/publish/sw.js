@@ -315,12 +315,13 @@ async function keepWhatWasKept() {
   const older = await olderCaches();
   if (!older.length) return; // a first visit: nothing was kept
   const groups = older.flatMap((each) => each.groups);
-  const held = new Set(older.flatMap((each) => each.urls));
+  const held = new Set(older.flatMap((each) => each.urls.map(acrossBuilds)));
   await wish(groups);
   const cache = await openCache({ create: true });
   const have = new Set((await cache.keys()).map((request) => request.url));
   const wanted = [...FILES].filter(
-    ([url, file]) => (groups.includes(file.group) || held.has(url)) && !have.has(url),
+    ([url, file]) =>
+      (groups.includes(file.group) || held.has(acrossBuilds(url))) && !have.has(url),
   );
   const total = sum(wanted.map(([, file]) => file));
   let cached = 0;
@@ -331,6 +332,15 @@ async function keepWhatWasKept() {
     cached += file.cost;
     progress();
   });
+}
+
+// A URL as it names the same file in every build: our scripts' folder is named by a hash
+// of them all (assets/code-<hash>/, build_scripts/publish/code_folder.py), so an app's
+// module a visited page loaded (app/share.js, say: kept as visited, not by group) has
+// another URL in the next build. (Other hashed names are of the "core" and "engine"
+// groups, kept whole.)
+function acrossBuilds(url) {
+  return url.replace(/\/assets\/code-[0-9a-f]+\//, "/assets/code/");
 }
 
 // The groups a cache's visitor asked to keep whole.

@@ -28,22 +28,29 @@ UPDATING = "[data-lvl-offline-updating]"
 
 
 @pytest.fixture
-def deployed(built_site, tmp_path, chromium):
-    """A served copy of the build (its server can hold a path), and a browser context in
-    which everything was kept offline; no console error by the end."""
+def served(built_site, tmp_path, chromium):
+    """A served copy of the build (its server can hold a path) and a browser context; no
+    console error by the end."""
     server, url, _ = serve_recorded(built_site, tmp_path / "site")
     context = chromium.new_context(viewport={"width": 1280, "height": 900})
     errors = Errors(context)
+    yield server, url, tmp_path / "site", context
+    context.close()
+    stop_server(server)
+    assert [] == errors.errors
+
+
+@pytest.fixture
+def deployed(served):
+    """:func:`served`, everything kept offline in its browser context."""
+    _, url, _, context = served
     page = context.new_page()
     page.goto(url)
     wait_kept(page)
     page.locator("[data-lvl-offline-keep-all]").click()
     wait_kept(page, "everything")
     page.close()
-    yield server, url, tmp_path / "site", context
-    context.close()
-    stop_server(server)
-    assert [] == errors.errors
+    return served
 
 
 def calculator_url() -> str:
@@ -153,3 +160,27 @@ def test_an_interrupted_update_leaves_the_old_copies_and_says_so(deployed):
     page.locator(UPDATE).wait_for(state="visible", timeout=KEPT_MS)
     closed(context)
     assert works_offline(context, url, pages, versions) in (FIRST, "B")
+
+
+def test_a_page_kept_by_a_visit_is_kept_across_a_deploy(served):
+    """A visitor who only read a rule page (kept as visited, with the theme) comes online
+    after a deploy: offline, the page still opens, of the build the badge names."""
+    _, url, site, context = served
+    rule_page = section_of_each_edition(build_of(site)["files"])[-1]
+    versions = {FIRST: build_of(site)["version"]}
+    page = context.new_page()
+    page.goto(url + rule_page)
+    wait_kept(page)
+    versions["B"] = publish_next_build(site, "B")
+    page = context.new_page()
+    page.goto(url)
+    page.locator(UPDATE).wait_for(state="visible", timeout=KEPT_MS)
+    closed(context)
+    context.set_offline(True)
+    page = context.new_page()
+    response = page.goto(url + rule_page)
+    assert (200, True) == (response.status, response.from_service_worker)
+    assert page.title().startswith("§")
+    wait_kept(page)
+    expect(page.locator(SAID)).to_have_text(offline_words.KEPT["page"])
+    expect(page.locator(BUILD)).to_have_text(said_build(versions[build_mark(page)]))
