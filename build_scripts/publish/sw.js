@@ -8,8 +8,8 @@
 // the reader accepts the update (or on their first visit), deletes every other one.
 //
 // A deploy never takes away what a visitor kept: a new build's worker, while it installs,
-// keeps this build's copies of what the older caches hold (everything, where the visitor
-// asked to keep everything; else the same pages and files), copying each unchanged file
+// keeps this build's copies of what the older caches hold (the groups the visitor asked to
+// keep whole, everything say, and the same pages and files), copying each unchanged file
 // from the older cache and downloading the changed ones. Only once all are stored does it
 // install (and may take over); a download that fails fails the install: the browser drops
 // the new worker, the older one keeps answering from its cache, and the next visit tries
@@ -293,8 +293,8 @@ async function storeOne(cache, url, file, older) {
 }
 
 // The caches of older versions: {cache, index: {url: sha256} of the files it can reuse,
-// urls: every URL it holds (pages kept as they were visited too), everything: whether the
-// visitor asked to keep whole, groups: [...]}.
+// urls: every URL it holds (pages kept as they were visited too), groups: those the
+// visitor asked to keep whole}.
 async function olderCaches() {
   const older = [];
   for (const name of await caches.keys()) {

@@ -172,7 +172,7 @@ function watchForUpdates(registration) {
       if (worker.state === "installed" && serving && serving !== worker) offerUpdate(worker);
       if (worker.state !== "installing") updating.hidden = true;
       // Its install failed (a download of what was kept was cut): the kept build answers on.
-      if (worker.state === "redundant" && !root.dataset.lvlUpdate && keptVersion) {
+      if (worker.state === "redundant" && root.dataset.lvlUpdate !== "available" && keptVersion) {
         updating.hidden = false;
         updating.textContent = words("interrupted", { version: keptVersion });
         root.dataset.lvlUpdate = "interrupted";
