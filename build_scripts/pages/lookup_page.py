@@ -31,7 +31,8 @@ from .urls import href, page_url
 
 LOOKUP = "lookup.md"
 POSTER_SIZE = "a4"  # the poster My division links to: the paper a parent has at home
-SHARE_WORDS = ("share-label", "copy-label", "copied", "failed")  # docs/assets/app/share.js
+# The share button's words (docs/assets/app/share.js)
+SHARE_WORDS = ("share-label", "copy-label", "copied", "failed", "unavailable")
 TABLE_ELEMENT_ID = "lookup-table"
 WORDS_ELEMENT_ID = "lookup-words"
 log = logging.getLogger("mkdocs.plugins.lvl_rules")

@@ -7,6 +7,14 @@
 // new build is a new sw.js, hence a new service worker that fills a new cache and, once
 // the reader accepts the update (or on their first visit), deletes every other one.
 //
+// A deploy never takes away what a visitor kept: a new build's worker, while it installs,
+// keeps this build's copies of what the older caches hold (the groups the visitor asked to
+// keep whole, everything say, and the same pages and files), copying each unchanged file
+// from the older cache and downloading the changed ones. Only once all are stored does it
+// install (and may take over); a download that fails fails the install: the browser drops
+// the new worker, the older one keeps answering from its cache, and the next visit tries
+// again (what was stored stays stored: only the rest is downloaded then).
+//
 // Nothing is downloaded that the visitor did not ask for:
 // - message "keep" {urls, core}: the page just loaded and the files it loaded (neither
 //   was served by this worker yet; they are in the browser's HTTP cache) and, with `core`
@@ -27,7 +35,8 @@
 //   page -> worker  "status" {url}    reply: "status" (below)
 //   page -> worker  "keep" {urls, core, for}    reply: "status" once kept
 //   page -> worker  "keep-all", "skip-waiting"
-//   worker -> pages "progress" {version, cached, total}   bytes, while keeping everything
+//   worker -> pages "progress" {version, cached, total, update}   bytes, while keeping
+//     everything, or (update: true) while a new build's worker installs what was kept
 //   worker -> pages "status" {version, cached, total, everything, engine, page, kept, for,
 //                             keepAll}
 //     cached/total: download bytes kept / of everything; everything: all is kept;
@@ -45,6 +54,10 @@ const CACHE = PREFIX + BUILD.version;
 const SCOPE = new URL(self.registration.scope);
 // What this cache holds: read at install to reuse unchanged files in the next version.
 const INDEX_URL = new URL("__lvl-offline-index__", SCOPE).href;
+// The groups the visitor asked to keep whole, {groups: [...]} (every group: "keep
+// everything"; "core" with their first page; "engine" once a calculator page ran it), carried
+// to every new build: its files change names from build to build, a wish does not.
+const WISH_URL = new URL("__lvl-offline-wish__", SCOPE).href;
 const PARALLEL = 6;
 
 // url -> {sha256, size, group, cost}   cost: bytes it takes to download
@@ -55,12 +68,16 @@ const FILES = new Map(
   ]),
 );
 const TOTAL = sum([...FILES.values()]);
+const GROUPS = [...new Set([...FILES.values()].map((file) => file.group))];
 const inFlight = new Map(); // url -> promise of the download being stored
 const jobs = new Map(); // job name -> promise (one "keep-all" at a time)
 let turns = Promise.resolve(); // the "status" and "keep" messages, answered in order
 
-// Nothing is downloaded at install: the page says what to keep (see "keep").
-self.addEventListener("install", () => {});
+// A first visit downloads nothing at install: the page says what to keep (see "keep"). A
+// visitor who kept something of an older build gets this build's copies of it first.
+self.addEventListener("install", (event) => {
+  event.waitUntil(keepWhatWasKept());
+});
 
 self.addEventListener("activate", (event) => {
   event.waitUntil(
@@ -86,7 +103,9 @@ self.addEventListener("message", (event) => {
     case "keep":
       event.waitUntil(
         inTurn(async () => {
+          const groups = [message.core && "core", message.for === "engine" && "engine"];
           await Promise.all([
+            wish(groups.filter(Boolean)),
             keepURLs(message.urls ?? []),
             message.core && storeGroups(["core"]),
           ]).catch((error) => console.warn("LVL Rules offline:", error.message));
@@ -273,16 +292,70 @@ async function storeOne(cache, url, file, older) {
   await cache.put(url, response);
 }
 
-// The caches of older versions, each with what it holds: {cache, index: {url: sha256}}.
+// The caches of older versions: {cache, index: {url: sha256} of the files it can reuse,
+// urls: every URL it holds (pages kept as they were visited too), groups: those the
+// visitor asked to keep whole}.
 async function olderCaches() {
   const older = [];
   for (const name of await caches.keys()) {
     if (!name.startsWith(PREFIX) || name === CACHE) continue;
     const cache = await caches.open(name);
-    const index = await (await cache.match(INDEX_URL))?.json().catch(() => null);
-    if (index) older.push({ cache, index });
+    const index = (await (await cache.match(INDEX_URL))?.json().catch(() => null)) ?? {};
+    const urls = (await cache.keys()).map((request) => request.url);
+    older.push({ cache, index, urls, groups: await wishedIn(cache) });
   }
   return older;
+}
+
+// At install: this build's copies of what older caches hold and of the groups the visitor
+// asked to keep whole (everything, say), with progress to every page; throws (failing the
+// install) unless all are stored. Files of the older build that this one no longer has
+// are not kept.
+async function keepWhatWasKept() {
+  const older = await olderCaches();
+  if (!older.length) return; // a first visit: nothing was kept
+  const groups = older.flatMap((each) => each.groups);
+  const held = new Set(older.flatMap((each) => each.urls.map(acrossBuilds)));
+  await wish(groups);
+  const cache = await openCache({ create: true });
+  const have = new Set((await cache.keys()).map((request) => request.url));
+  const wanted = [...FILES].filter(
+    ([url, file]) =>
+      (groups.includes(file.group) || held.has(acrossBuilds(url))) && !have.has(url),
+  );
+  const total = sum(wanted.map(([, file]) => file));
+  let cached = 0;
+  const progress = () =>
+    broadcast({ type: "progress", update: true, version: BUILD.version, cached, total });
+  if (wanted.length) progress();
+  await storeFiles(cache, wanted, (file) => {
+    cached += file.cost;
+    progress();
+  });
+}
+
+// A URL as it names the same file in every build: our scripts' folder is named by a hash
+// of them all (assets/code-<hash>/, build_scripts/publish/code_folder.py), so an app's
+// module a visited page loaded (app/share.js, say: kept as visited, not by group) has
+// another URL in the next build. (Other hashed names are of the "core" and "engine"
+// groups, kept whole.)
+function acrossBuilds(url) {
+  return url.replace(/\/assets\/code-[0-9a-f]+\//, "/assets/code/");
+}
+
+// The groups a cache's visitor asked to keep whole.
+async function wishedIn(cache) {
+  const wished = await (await cache.match(WISH_URL))?.json().catch(() => null);
+  return Array.isArray(wished?.groups) ? wished.groups : [];
+}
+
+// Remember that the visitor asked to keep these groups whole (see WISH_URL).
+async function wish(groups) {
+  const cache = await openCache({ create: true });
+  if (!cache || !groups.length) return;
+  const wished = await wishedIn(cache);
+  if (groups.every((group) => wished.includes(group))) return;
+  await cache.put(WISH_URL, Response.json({ groups: [...new Set([...wished, ...groups])] }));
 }
 
 function hashes(requests) {
@@ -319,6 +392,7 @@ function keepEverything() {
     let { cached } = await status();
     let keepAll = "stopped";
     try {
+      await wish(GROUPS);
       await storeGroups(null, (file) => {
         cached += file.cost;
         broadcast({ type: "progress", version: BUILD.version, cached, total: TOTAL });

@@ -64,6 +64,7 @@ PAGE = {
     "copy_label": "Copy the link to this match",
     "copied": "Link copied",
     "share_failed": "Could not share or copy the link",
+    "share_unavailable": "Copying needs a secure (https) address: show the link",
 }
 
 # Labels and messages of the page's script, by key.

@@ -180,6 +180,7 @@ PAGE = {
     "copy_label": "Copy the link to this answer",
     "copied": "Link copied",
     "failed": "Could not copy: the address bar holds the link",
+    "unavailable": "Copying needs a secure (https) address: show the link",
     "poster": "The chart as a poster to print (PDF)",
 }
 UNLISTED_NOTE = "unlisted-techniques"  # the note that says what the chart does not restrict

@@ -91,6 +91,8 @@ CITATION_SHARE = {
     "copy-label": COPY_CITATION,
     "copied": "Copied",
     "failed": "Copy failed: use the permalink",
+    # Plain http on a venue's network: the browser neither shares nor copies there.
+    "unavailable": "Copying needs a secure (https) address: show the link",
 }
 
 

@@ -97,7 +97,34 @@ test("the button says share where there is a sheet, copy where not, and what hap
   assert.match(said.copied[0], /\?n=2$/); // what to share is asked again at the tap
 });
 
-test("a browser that can neither share nor copy keeps the button hidden", () => {
+test("a browser that can neither share nor copy says so, and a tap shows the address, selected", async () => {
+  const bare = button();
+  const made = [];
+  let selected = null;
+  bare.dataset.unavailable = "Copying needs a secure (https) address: show the link";
+  bare.ownerDocument = {
+    createElement: (tag) => ({ tag }),
+    getSelection: () => ({ selectAllChildren: (node) => (selected = node) }),
+  };
+  bare.after = (node) => made.push(node);
+  let n = 1;
+  const what = () => ({ ...CITATION, url: `${CITATION.url}?n=${n}` });
+  assert.equal(shareButton(bare, what, undefined, browser({ clipboard: false }).nav), true);
+  assert.equal(bare.hidden, false);
+  assert.equal(bare.textContent, "Copying needs a secure (https) address: show the link");
+  await bare.tap();
+  n = 2;
+  await bare.tap();
+  assert.equal(made.length, 1); // one link, renewed at each tap
+  assert.deepEqual({ tag: "a", text: `${CITATION.url}?n=2`, selected: true }, {
+    tag: made[0].tag,
+    text: made[0].textContent,
+    selected: selected === made[0],
+  });
+  assert.equal(made[0].href, made[0].textContent);
+});
+
+test("a browser that can neither share nor copy keeps a button without those words hidden", () => {
   const nothing = button();
   assert.equal(shareButton(nothing, CITATION, undefined, browser({ clipboard: false }).nav), false);
   assert.equal(nothing.hidden, true);

@@ -11,6 +11,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from deploys import deploy_new_scripts
 from engine_page import engine_answer
 from recording_server import serve_recorded
 
@@ -266,44 +267,6 @@ def test_an_old_tab_whose_engine_restarts_never_mixes_builds(chromium, built_sit
         context.close()
         stop_server(server)
     assert [] == console.errors
-
-
-def deploy_new_scripts(site: Path) -> None:
-    """A new build whose every script of ours differs from the old build's (a line added
-    to each), each published where the build publishes it (its code folder named by them
-    all, the search worker by its own hash: build_scripts/publish/code_folder.py) and the
-    pages naming them there; the pages' other content as it was."""
-    main = code_folder.published_in(site, "assets/app/main.js")
-    old_folder = main.removesuffix(code_folder.within("assets/app/main.js"))
-    (worker,) = site.glob("assets/javascripts/workers/search-when-free.*.js")
-    renamed = {}
-    contents = {}
-    scripts = [path for path in sorted((site / old_folder).rglob("*")) if path.is_file()]
-    for path in [*scripts, worker]:
-        if path.suffix not in (".js", ".mjs"):
-            path.unlink()  # a precompressed copy of the old script
-            continue
-        content = path.read_bytes() + b"\n// the new build\n"
-        path.write_bytes(content)
-        relative = path.relative_to(site).as_posix()
-        if source := code_folder.source_of(relative):
-            contents[source] = content
-        else:
-            source = re.sub(r"\.[0-9a-f]+\.js$", ".js", relative)
-            renamed[relative] = code_folder.hashed_name(source, content)
-            path.rename(site / renamed[relative])
-            for suffix in (".br", ".gz"):
-                path.with_name(path.name + suffix).unlink(missing_ok=True)
-    renamed[old_folder] = code_folder.folder_name(contents)
-    (site / old_folder).rename(site / renamed[old_folder])
-    for page in site.rglob("*.html"):
-        text = page.read_text("utf-8")
-        for old, new in renamed.items():
-            text = text.replace(old, new)
-        page.write_text(text, "utf-8")
-        for suffix in (".br", ".gz"):
-            page.with_name(page.name + suffix).unlink(missing_ok=True)
-    write_host_files(site)
 
 
 def build_files(site: Path) -> dict[str, str]:

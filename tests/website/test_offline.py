@@ -11,10 +11,20 @@ from __future__ import annotations
 import json
 import re
 import shutil
-from pathlib import Path
 
 import pytest
 from engine_page import engine_when_ready
+from offline_page import (
+    ENGINE_MS,
+    KEPT_MS,
+    SAID,
+    UPDATE,
+    Errors,
+    build_of,
+    kept_urls,
+    said,
+    wait_kept,
+)
 from playwright.sync_api import expect
 from recording_server import serve_recorded
 from search_box import top_result_mentions
@@ -23,39 +33,13 @@ from build_scripts.publish.code_folder import published_in
 from build_scripts.publish.host_files import write_host_files
 from build_scripts.tools.serve import stop_server
 from lvl_rules import check_all, division
-from lvl_rules.faces.site import offline_words
 
-ENGINE_MS = 60_000  # a cold engine start on a loaded 2-core CI machine
-KEPT_MS = 60_000
-READY = "[data-lvl-offline-ready]"
-UPDATE = "[data-lvl-offline-update]"
 RULE_PAGE = "rules/2/5/"
 RULE_PAGE_BUDGET = 300_000  # bytes a first visit of a rule page may cost (issue 13)
 LOOKUP = "lookup/?edition=2&age=30&belt=purple&uniform=nogi"
 CALCULATOR = "calculator/?edition=2&age=30&belt=purple&uniform=gi"
 
 pytestmark = pytest.mark.browser
-
-
-def build_of(site: Path) -> dict:
-    """The BUILD object build_scripts/publish/service_worker.py wrote into sw.js."""
-    text = (site / "sw.js").read_text(encoding="utf-8")
-    return json.loads(re.search(r"const BUILD = (\{.*?\});\n", text).group(1))
-
-
-class Errors:
-    """Console errors of a browser context (URLs a test asks for knowing they are missing
-    are left out)."""
-
-    def __init__(self, context) -> None:
-        self.errors: list[str] = []
-        self.missing: set[str] = set()
-        context.on("console", self._console)
-        context.on("weberror", lambda e: self.errors.append(str(e.error)))
-
-    def _console(self, message) -> None:
-        if message.type == "error" and message.location.get("url") not in self.missing:
-            self.errors.append(f"{message.text} {message.location.get('url')}")
 
 
 @pytest.fixture
@@ -73,11 +57,6 @@ def browser_context(chromium):
     yield context, errors
     context.close()
     assert [] == errors.errors
-
-
-def wait_kept(page, state: str = "page") -> None:
-    """Until the service worker says this page (or everything) is kept."""
-    page.wait_for_selector(f"[data-lvl-offline~='{state}']", state="attached", timeout=KEPT_MS)
 
 
 def test_groups_say_when_each_file_is_kept(built_site, tmp_path):
@@ -133,7 +112,7 @@ def test_a_rule_page_fetches_no_engine_file_and_no_pdf(served, browser_context):
     assert [] == [p for p in paths if p.startswith("/engine/") or p.endswith(".pdf")]
     assert [] == [p for p in paths if p.endswith("/") and p != f"/{RULE_PAGE}"]
     assert log.bytes() <= RULE_PAGE_BUDGET
-    assert "This page is available offline." == page.locator(READY).inner_text().strip("✓ ")
+    assert "This page is available offline." == page.locator(SAID).inner_text()
 
 
 def test_my_division_fetches_nothing_of_the_engine_or_the_calculator(served, browser_context):
@@ -196,17 +175,6 @@ def test_the_engine_is_kept_after_the_calculator_was_used(served, browser_contex
     assert "3" == page.locator('[data-athlete="A"]').get_attribute("data-points")
 
 
-def kept_urls(page, url: str) -> list[str]:
-    """What this build's cache holds, as URLs relative to the site (like sw.js's list)."""
-    held = page.evaluate(
-        """async () => {
-          const name = (await caches.keys()).find((each) => each.startsWith("lvl-rules-"));
-          return (await (await caches.open(name)).keys()).map((request) => request.url);
-        }"""
-    )
-    return [each.removeprefix(url) for each in held]
-
-
 def test_a_visit_fetches_nothing_for_the_next(served, browser_context):
     """A calculator visit and a repeat visit fetch the engine's files the engine loads,
     each once, and nothing more, before or after the engine has answered: what it loaded
@@ -242,9 +210,10 @@ def test_keep_everything_makes_the_whole_site_work_offline(served, browser_conte
     )
     control.click()
     wait_kept(page, "everything")
-    assert "The whole rulebook and the calculators are available offline." == page.locator(
-        READY
-    ).inner_text().strip("✓ ")
+    assert (
+        "The whole rulebook and the calculators are available offline."
+        == page.locator(SAID).inner_text()
+    )
     assert page.locator("[data-lvl-offline-keep]").is_hidden()
 
     context.set_offline(True)
@@ -262,12 +231,6 @@ def test_keep_everything_makes_the_whole_site_work_offline(served, browser_conte
     }
     fields = {"edition": "2", "age": 30, "belt": "purple", "uniform": "nogi"}
     assert {a.technique.id: a.legal for a in check_all(division(**fields))} == shown
-
-
-def said(name: str) -> re.Pattern[str]:
-    """The sentence ``name`` of lvl_rules/words/offline.py, any megabytes filled in."""
-    pattern = re.escape(offline_words.KEPT[name])
-    return re.compile(re.sub(r"\\\{\w+\\\}", r"\\d+\\.\\d", pattern))
 
 
 def test_an_interrupted_keep_says_so_and_a_retry_keeps_only_the_rest(

@@ -32,7 +32,7 @@ def test_share_under_nodes_test_runner():
     )
     assert 0 == done.returncode, done.stdout + done.stderr
     assert "# fail 0" in done.stdout
-    assert "# pass 7" in done.stdout
+    assert "# pass 8" in done.stdout
 
 
 @pytest.fixture

@@ -4,7 +4,11 @@
 // has started (its files are in the browser's HTTP cache by then). Offers one control to
 // keep everything, for venues without signal, with its size and progress (and, when keeping
 // stops short, a dropped connection say, says so and offers it again for the rest); says
-// what is kept; offers a Reload button once a newer build is installed. The markup and every
+// what is kept, and of which build; says while a newer build's worker keeps its copies of
+// what was kept (the kept build answers until they are all stored), and when that stopped
+// short; offers a Reload button once a newer build is installed. Where the browser has no
+// service worker (an http:// address other than localhost: a venue's own network), says
+// that keeping offline needs a secure address, and nothing else changes. The markup and every
 // sentence are in overrides/main.html (data-words-*, from lvl_rules/words/offline.py),
 // outside what instant navigation replaces.
 //
@@ -24,6 +28,9 @@ const keepBox = root?.querySelector("[data-lvl-offline-keep]");
 const keepButton = keepBox?.querySelector("[data-lvl-offline-keep-all]");
 const keepBar = keepBox?.querySelector("[data-lvl-offline-progress]");
 const keepText = keepBox?.querySelector("[data-lvl-offline-progress-text]");
+const updating = root?.querySelector("[data-lvl-offline-updating]");
+
+let keptVersion = null; // the build whose copies answer offline, once the worker has said
 
 let acceptedUpdate = false;
 let keepStopped = false; // keeping everything stopped short: the control keeps the rest
@@ -113,7 +120,10 @@ function savesData() {
 }
 
 function onMessage(message) {
-  if (message?.type === "progress") {
+  if (message?.type === "progress" && message.update) {
+    updating.hidden = false;
+    updating.textContent = words("updating", { cached: mb(message.cached), total: mb(message.total) });
+  } else if (message?.type === "progress") {
     showKeeping(message.cached, message.total);
   } else if (message?.type === "status") {
     showStatus(message);
@@ -129,8 +139,9 @@ function showKeeping(cached, total) {
 
 function showStatus(status) {
   const said = status.everything ? words("everything") : status.page ? words("page") : "";
+  keptVersion = status.version;
   readyBadge.querySelector("[data-lvl-offline-said]").textContent = said;
-  readyBadge.title = words("build", { version: status.version });
+  readyBadge.querySelector("[data-lvl-offline-build]").textContent = words("build", { version: status.version });
   readyBadge.hidden = !said;
   root.dataset.lvlOffline = status.everything ? "everything" : status.page ? "page" : "";
   // The engine this page runs is kept.
@@ -159,6 +170,13 @@ function watchForUpdates(registration) {
     worker?.addEventListener("statechange", () => {
       const serving = navigator.serviceWorker.controller;
       if (worker.state === "installed" && serving && serving !== worker) offerUpdate(worker);
+      if (worker.state !== "installing") updating.hidden = true;
+      // Its install failed (a download of what was kept was cut): the kept build answers on.
+      if (worker.state === "redundant" && root.dataset.lvlUpdate !== "available" && keptVersion) {
+        updating.hidden = false;
+        updating.textContent = words("interrupted", { version: keptVersion });
+        root.dataset.lvlUpdate = "interrupted";
+      }
     });
   follow(registration.installing); // the browser may have started before this page asked
   registration.addEventListener("updatefound", () => follow(registration.installing));
@@ -174,6 +192,7 @@ function watchForUpdates(registration) {
 
 // A newer build is installed (waiting = its worker) or already active (waiting = null).
 function offerUpdate(waiting) {
+  updating.hidden = true;
   updatePrompt.hidden = false;
   root.dataset.lvlUpdate = "available";
   updatePrompt.querySelector("[data-lvl-offline-reload]").onclick = () => {
@@ -186,4 +205,7 @@ function offerUpdate(waiting) {
 if (root && "serviceWorker" in navigator) {
   if (document.readyState === "complete") start();
   else window.addEventListener("load", start, { once: true });
+} else if (root) {
+  root.querySelector("[data-lvl-offline-unavailable]").hidden = false; // not a secure context
+  root.dataset.lvlOffline = "unavailable";
 }

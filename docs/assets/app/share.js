@@ -10,9 +10,13 @@
 // - The button's words are the page's, written by the build (lvl_rules/words/) into its
 //   data- attributes: data-share-label (its label where a share sheet exists),
 //   data-copy-label (where it does not), data-copied and data-failed (said for a moment
-//   after a tap); or pass them as `words`: { share, copy, copied, failed }.
+//   after a tap), data-unavailable (where it can neither share nor copy); or pass them as
+//   `words`: { share, copy, copied, failed, unavailable }.
 // - The button is shown (its `hidden` removed) with the right label, and shareButton
-//   returns true; in a browser that can neither share nor copy it stays hidden (false).
+//   returns true. A browser that can neither share nor copy (plain http on a venue's
+//   network: both need a secure address) gets the `unavailable` label, and a tap shows the
+//   address itself beside the button, selected, for the reader to copy; without those
+//   words the button stays hidden (false).
 // What is copied is the text and the address, "text — url" (the address alone without a
 // text). A share sheet the reader closes is no failure and says nothing.
 
@@ -52,14 +56,22 @@ export async function shareOrCopy(data, nav = globalThis.navigator) {
 /** The words of a button, from its data- attributes. */
 export function wordsOf(button) {
   const said = button.dataset;
-  return { share: said.shareLabel, copy: said.copyLabel, copied: said.copied, failed: said.failed };
+  return {
+    share: said.shareLabel,
+    copy: said.copyLabel,
+    copied: said.copied,
+    failed: said.failed,
+    unavailable: said.unavailable,
+  };
 }
 
 /** Make `button` share (or copy) `what`; see the top of this module. */
 export function shareButton(button, what, words = wordsOf(button), nav = globalThis.navigator) {
   const data = () => (typeof what === "function" ? what() : what);
   const sharing = canShare(data(), nav);
-  if (!sharing && typeof nav?.clipboard?.writeText !== "function") return false;
+  if (!sharing && typeof nav?.clipboard?.writeText !== "function") {
+    return words.unavailable ? showAddressOnTap(button, data, words.unavailable) : false;
+  }
   const label = sharing ? words.share : words.copy;
   button.textContent = label;
   button.hidden = false;
@@ -72,6 +84,26 @@ export function shareButton(button, what, words = wordsOf(button), nav = globalT
     restore = setTimeout(() => {
       button.textContent = label;
     }, SAID_MS);
+  });
+  return true;
+}
+
+// Neither a share sheet nor a clipboard: the button says so, and a tap writes the address
+// as a link beside it (made once, its address renewed at each tap) and selects it.
+function showAddressOnTap(button, data, label) {
+  button.textContent = label;
+  button.hidden = false;
+  let link = null;
+  button.addEventListener("click", () => {
+    const { url } = data();
+    if (!link) {
+      link = button.ownerDocument.createElement("a");
+      link.className = "lvl-share-address";
+      button.after(link);
+    }
+    link.href = url;
+    link.textContent = url;
+    button.ownerDocument.getSelection()?.selectAllChildren(link);
   });
   return true;
 }
