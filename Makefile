@@ -73,6 +73,7 @@ bench: site $(CHROMIUM)
 	$(BIN)/python -m benchmarks.network
 	$(BIN)/python -m benchmarks.venue
 	$(BIN)/python -m benchmarks.long_match
+	$(BIN)/python -m benchmarks.layout_shift --site site=site
 	$(BIN)/python -m benchmarks.lighthouse
 
 clean:

@@ -60,6 +60,7 @@ from build_scripts.pages import (
     stylesheet,
     vendor,
 )
+from build_scripts.pages.forms import LINK_STYLESHEET, link_stylesheet
 from build_scripts.pages.table_regions import TableRegions
 from build_scripts.pages.urls import public_address
 from build_scripts.publish import code_folder, security
@@ -112,6 +113,8 @@ def on_files(files: Files, config: Any) -> Files:
     started = time.perf_counter()
     for path, content in site_pages.generate(editions(), page_policy=page_policy()).items():
         files.append(File.generated(config, path, content=content))
+    # extra_css names it (mkdocs.yml): combined with our stylesheets.
+    files.append(File.generated(config, LINK_STYLESHEET, content=link_stylesheet(editions())))
     stylesheet.combine(files, config)
     vendor.add(files, config)
     PUBLISHED["code"] = code_folder.publish(files, config)

@@ -65,7 +65,7 @@ def _tools(
         f'<a class="lvl-permalink" href="{cite_url}" title="{words.permalink_title(text)}">'
         f"{words.PERMALINK}</a>",
         f'<button type="button" class="lvl-copy" data-cite="{text}" data-href="{cite_url}"'
-        f"{share_attributes(words.CITATION_SHARE)} hidden>{words.COPY_CITATION}</button>",
+        f"{share_attributes(words.CITATION_SHARE)}>{words.COPY_CITATION}</button>",
     ]
     if clause.our_number:
         parts.append(

@@ -6,6 +6,7 @@ is typed into JavaScript.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from html import escape
 
 from lvl_rules.faces.site import (
@@ -68,12 +69,19 @@ def _rank_options(edition: Edition, blank: str) -> str:
 
 
 def division_fields(
-    prefix: str, editions: tuple[Edition, ...], *, side_by_side: bool = False
+    prefix: str,
+    editions: tuple[Edition, ...],
+    *,
+    side_by_side: bool = False,
+    not_asked: Collection[str] = (),
 ) -> str:
     """Edition, age, LVL or belt (+ experience) and uniform: the division form fields.
 
     ``side_by_side``: every edition's LVL or belt at once, each labelled with its edition
-    (the lookup compares editions for one person); otherwise only the chosen edition's."""
+    (the lookup compares editions for one person); otherwise only the chosen edition's.
+    ``not_asked``: the fields ("lvl", "belt", "experience") the form's first answer does
+    not need, written hidden, as the page script leaves them: the first paint shows no
+    field the script then hides (it reveals them when they are asked)."""
     latest = editions[-1].id
     choices = [(e.id, edition_choice(e, latest)) for e in reversed(editions)]
     parts = [
@@ -93,13 +101,15 @@ def division_fields(
         scope, off = edition_attributes(edition, latest), disabled_unless_shown(edition, latest)
         if side_by_side:
             label, scope, off = f"{label} ({edition.title})", "", ""
+        rank_scope, rank_off = _unless_asked(axis, not_asked, scope, off)
         described = f' aria-describedby="{ident}-message"'
         parts.append(
-            f'<div class="lvl-field"{scope}><label for="{ident}">{label}</label>'
-            f'<select id="{ident}" name="{axis}"{off}{described}>'
+            f'<div class="lvl-field"{rank_scope}><label for="{ident}">{label}</label>'
+            f'<select id="{ident}" name="{axis}"{rank_off}{described}>'
             f"{_rank_options(edition, blank)}</select>{message_slot(ident, axis)}</div>"
         )
         if edition.experiences:
+            scope, off = _unless_asked("experience", not_asked, scope, off)
             boxes = "".join(
                 f'<label class="lvl-check"><input type="checkbox" name="experience" '
                 f'value="{x.id}"{off}> {escape(x.name)}</label>'
@@ -131,6 +141,37 @@ def division_fields(
     said = "".join(f' data-{name}="{escape(text)}"' for name, text in FORM_WORDS.items())
     parts.append(f"<span hidden data-form-words{said}></span>")
     return "\n".join(parts)
+
+
+def _unless_asked(name: str, not_asked: Collection[str], scope: str, off: str) -> tuple[str, str]:
+    """A field's block attributes and its controls': the block hidden when not asked. Its
+    controls stay enabled, so that the script fills them in from a link (it fills only
+    enabled controls: division-form.js's fillForm) before it asks for them or not."""
+    if name not in not_asked or " hidden" in scope:
+        return scope, off
+    return f"{scope} hidden", off
+
+
+LINK_STYLESHEET = "assets/form-link.css"  # generated; combined with docs/assets/*.css
+
+
+def link_stylesheet(editions: tuple[Edition, ...]) -> str:
+    """The form's fields of the edition a link names, on the first paint: for each
+    edition, the rules that show its fields and hide the others' while <html> says the
+    address names it (docs/assets/form-link.js), as the page script then leaves them
+    (division-form.js's syncEditionFields; the script removes the mark once it has)."""
+    rules = [
+        "/* Generated from the editions (build_scripts/pages/forms.py): a form opened from a",
+        "   link that names an edition shows that edition's fields on its first paint. */",
+    ]
+    for edition in editions:
+        linked = f'html[data-lvl-link-edition="{edition.id}"] .lvl-form'
+        rules += [
+            f'{linked} .lvl-field[data-for-edition="{edition.id}"][hidden] {{ display: flex; }}',
+            f'{linked} .lvl-field[data-for-edition]:not([data-for-edition="{edition.id}"]) '
+            "{ display: none; }",
+        ]
+    return "\n".join(rules) + "\n"
 
 
 def status_block(page: str, edition_id: str) -> str:

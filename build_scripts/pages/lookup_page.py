@@ -59,17 +59,48 @@ def lookup_page(editions: tuple[Edition, ...]) -> str:
     text = page_text(editions)
     share = {name: text[name.replace("-", "_")] for name in SHARE_WORDS}
     return TEMPLATES.get_template("lookup.md.j2").render(
+        link_table=compact_json(link_table(answers)),
         said=text,
         share=share_attributes(share),
         poster=href(LOOKUP, poster_path(latest.id, POSTER_SIZE)),
         root=href(LOOKUP, ""),
-        division=division_fields("lookup", editions, side_by_side=True),
+        division=division_fields(
+            "lookup", editions, side_by_side=True, not_asked=not_asked_first(answers)
+        ),
         techniques=options([(t.id, t.name) for t in latest.techniques.values()]),
         table=json_element(TABLE_ELEMENT_ID, answers),
         words=json_element(
             WORDS_ELEMENT_ID, {**said, "who": who_may_use(editions), "paths": _paths()}
         ),
     )
+
+
+def not_asked_first(answers: dict[str, object]) -> set[str]:
+    """The fields the page, opened without a question, does not ask (those that change
+    nothing with no age entered, in the latest edition: lookup.js's askOnly, as it leaves
+    them): the build writes them hidden, so the first paint is the state the script keeps.
+    Every other field that some age asks for is revealed by the script when asked."""
+    asks: dict[str, dict] = answers["asks"]  # type: ignore[assignment]
+    askable = {
+        field
+        for entry in asks.values()
+        for fields in [*(run for _, run in entry["runs"]), entry["none"], entry["other"]]
+        for field in fields
+    }
+    return askable - set(asks[answers["latest"]]["none"])  # type: ignore[index]
+
+
+def link_table(answers: dict[str, object]) -> dict[str, object]:
+    """The part of the rules table that says which fields an address's age asks for
+    (division-table.js's askedFields and editionOf read it): written into the page's
+    <head> for docs/assets/app/lookup-link.js, which runs before the first paint."""
+    editions: dict[str, object] = answers["editions"]  # type: ignore[assignment]
+    return {
+        "asks": answers["asks"],
+        "ages": answers["ages"],
+        "latest": answers["latest"],
+        "editions": {key: {} for key in editions},
+    }
 
 
 def who_may_use(editions: tuple[Edition, ...]) -> dict[str, dict[str, dict[str, str]]]:

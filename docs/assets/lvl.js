@@ -1,7 +1,9 @@
 // LVL Rules: small enhancements for every page. No rule logic lives here.
 // Citation buttons share the citation with the phone's share sheet, or copy it ("LVL
 // Rules, Edition 2, §5.4 — https://…/cite/2/5.4/"): app/share.js, fetched on a page that
-// has them; their words are in their data- attributes (lvl_rules/words/site.py).
+// has them; their words are in their data- attributes (lvl_rules/words/site.py). Their
+// place is kept from the first paint (invisible until wired: lvl.css), so nothing moves
+// when they show.
 // Material's instant navigation replaces the page's content: document$ wires the new one.
 
 const SHARE_MODULE = new URL("app/share.js", document.currentScript.src).href;
@@ -11,9 +13,9 @@ function wireCitations() {
   if (!buttons.length) return;
   import(SHARE_MODULE).then(({ shareButton }) => {
     for (const button of buttons) {
-      button.dataset.wired = "";
       const url = new URL(button.dataset.href, document.baseURI).href;
-      shareButton(button, { url, title: button.dataset.cite, text: button.dataset.cite });
+      const wired = shareButton(button, { url, title: button.dataset.cite, text: button.dataset.cite });
+      button.dataset.wired = wired ? "yes" : "no"; // "no": it stays invisible (lvl.css)
     }
   });
 }

@@ -21,6 +21,8 @@ STATUS = {
         "for use offline."
     ),
 }
+# Where the status box was, once the engine is ready (the box's place stays: nothing moves).
+READY = "The rules engine is ready: every answer on this page is worked out in this browser."
 PROGRESS_LABEL = "Rules engine download"
 DOWNLOAD_BUTTON = "Download the rules engine"
 

@@ -25,6 +25,7 @@ pytestmark = pytest.mark.browser
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 RESULTS = "#lookup-results:not([hidden])"
+READY = "#lookup-form[data-ready]"  # lookup.js has mounted: the form answers
 ANSWERED = f"{RESULTS} #lookup-rows tr[data-technique]"
 PARENT = "edition=2&age=13&belt=white&uniform=gi"
 NINE = "edition=2&age=9&uniform=gi"
@@ -172,6 +173,8 @@ def test_the_parents_question_by_the_form(phone, site_url):
     """The labelled form gives the same answer, and the link then reproduces it; at 13
     the form asks for nothing but age and uniform (and the edition)."""
     phone.goto(f"{site_url}lookup/")
+    assert {"edition", "age", "uniform"} == asked(phone)  # as built: before the script too
+    phone.wait_for_selector(READY)
     assert {"edition", "age", "uniform"} == asked(phone)
     form(phone).get_by_label("Age", exact=True).fill("13")
     form(phone).get_by_label("Gi", exact=True).check()
@@ -192,6 +195,7 @@ def test_the_wrestlers_question_by_the_form(phone, site_url):
     LVL, what changed says what depends on it and what changed for everyone; with it,
     what changed for him."""
     phone.goto(f"{site_url}lookup/")
+    phone.wait_for_selector(READY)
     form(phone).get_by_label("Age", exact=True).fill("30")
     phone.wait_for_function("() => !document.querySelector('#lookup-belt-2').disabled")
     assert {"edition", "age", "belt", "experience", "lvl", "uniform"} == asked(phone)
@@ -216,6 +220,7 @@ def test_a_9_year_old_at_a_glance(phone, site_url):
     from when, what disqualifies (the severe fouls one tap away) and the penalty scale in
     a line; the detail is folded below it."""
     phone.goto(f"{site_url}lookup/")
+    phone.wait_for_selector(READY)
     form(phone).get_by_label("Age", exact=True).fill("9")
     assert {"edition", "age", "uniform"} == asked(phone)
     phone.get_by_role("button", name="Show my division").click()

@@ -26,12 +26,20 @@ from lvl_rules.words.site import edition_label
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 LANDED = re.compile(r"\blvl-landed\b")
 THEME_READY = "() => document.documentElement.classList.contains('js')"
-# A search result's text (under its title), in lines as drawn.
+# A search result's text (under its title), in lines as drawn: its line boxes, counted
+# from the rectangles of its text (not its height over its computed line height, which
+# reads "normal" while a stylesheet is still on its way).
 TEXT_LINES = """(item) => {
   const text = item.querySelector("article > p");
   if (!text) return 0;
-  const line = parseFloat(getComputedStyle(text).lineHeight);
-  return Math.round(text.getBoundingClientRect().height / line);
+  const range = document.createRange();
+  range.selectNodeContents(text);
+  const tops = [];
+  for (const box of range.getClientRects()) {
+    const known = tops.some((top) => Math.abs(top - box.top) < box.height / 2);
+    if (box.width > 0 && !known) tops.push(box.top);
+  }
+  return tops.length;
 }"""
 # Whether an element is wholly on the screen, below Material's header.
 ON_SCREEN = """(element) => {

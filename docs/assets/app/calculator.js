@@ -35,6 +35,7 @@ export async function mount(form) {
   showEngineStatus(engine, page);
   fillForm(form, params);
   keepUnknownValues(form, params, words);
+  delete document.documentElement.dataset.lvlLinkEdition; // the form is as the link gave it
 
   const id = isMatchId(params.get("match")) ? params.get("match") : newMatchId();
   const store = new MatchStore();

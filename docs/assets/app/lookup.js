@@ -81,10 +81,12 @@ export function mount(form) {
   const asked = fillForm(form, params);
   follow();
   if (asked) show(app, false);
+  delete document.documentElement.dataset.lvlLinkAsks; // the page is as the link made it (lookup-link.js)
   if (technique !== null) {
     divisions.elements.technique.value = technique;
     whoMayUse(app, false);
   }
+  form.dataset.ready = "true"; // the form answers from here on (tests wait on it)
 }
 
 function readJson(page, selector) {
