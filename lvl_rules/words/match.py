@@ -12,23 +12,14 @@ from typing import Any
 
 from ..model import Count, Edition, Position
 from .scoring import label
+from .sheet import COLOURS as COLOURS  # the pages use these too
+from .sheet import DEFAULT_COLOURS as DEFAULT_COLOURS
+from .sheet import DETAIL_LABELS as DETAIL_LABELS
 
 ATHLETES = ("A", "B")
 
 # The referee's spoken commands (2.4), as the clock's buttons say them.
 COMMANDS = {"start": ("Combate", "Start"), "stop": ("Parou", "Stop")}
-
-# Colours an athlete's half can take: (ID, name, background, text). Pairs chosen for a
-# contrast of at least 4.5:1; the name says the colour, never the colour alone.
-COLOURS = (
-    ("blue", "Blue", "#1a3b8f", "#ffffff"),
-    ("white", "White", "#f4f4f4", "#111111"),
-    ("green", "Green", "#1b5e20", "#ffffff"),
-    ("yellow", "Yellow", "#ffd83d", "#111111"),
-    ("red", "Red", "#a31515", "#ffffff"),
-    ("black", "Black", "#121212", "#ffffff"),
-)
-DEFAULT_COLOURS = {"A": "blue", "B": "white"}
 
 PAGE = {
     "title": "Score calculator",
@@ -242,6 +233,7 @@ SHEET = {
     "waiting": "Scoring the match with the rules engine…",
     "failed": "The rules engine could not make the sheet: {message}",
     "no_match": "No match here: open a match sheet from the calculator.",
+    "detail": "{label}: {value}",
 }
 
 BOARD_PAGE = {

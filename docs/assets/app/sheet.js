@@ -8,7 +8,7 @@
 import { engine } from "../engine/engine-client.js";
 import { citeLink } from "./division-form.js";
 import { clockText } from "./match-clock.js";
-import { eventProblem, linkFor, readLink } from "./match-link.js";
+import { linkFor, nestedTooDeep, readLink } from "./match-link.js";
 import { Setup } from "./match-setup.js";
 import { fill, pageData } from "./page-data.js";
 import { showEngineStatus } from "./status.js";
@@ -31,16 +31,23 @@ export async function mount(root) {
   const experience = params.getAll("experience").flatMap((v) => v.split(",")).filter(Boolean);
   if (experience.length) division.experience = experience;
   const setup = new Setup(data.setup).read(params, null);
+  const details = {};
+  for (const name of Object.keys(data.detail_labels)) if (params.get(name)?.trim()) details[name] = params.get(name);
   const link = await readLink(url, data.limits, words);
   if (link.error || !link.events.length) {
     status.textContent = link.error ?? words.no_match;
     return;
   }
-  const events = link.events.map((event, index) => (eventProblem(event, index, data.limits, words) ? null : event));
+  // Every event as recorded: the engine sets aside one beyond the limits (a number kept
+  // as written), and its fingerprint holds it; only one nested deeper than a request may
+  // hold is left out (the engine would refuse the whole request).
+  const events = link.events.map((event) => (nestedTooDeep(event, data.limits) ? null : event));
+  const names = Object.fromEntries(Object.entries(setup.name).filter(([, name]) => name));
+  const request = { action: "sheet", ...division, events, names, colours: setup.colour, details };
 
   let sheet;
   try {
-    sheet = await engine.request({ action: "sheet", ...division, events, names: setup.labels() });
+    sheet = await engine.request(request);
   } catch (error) {
     status.textContent = fill(words.failed, { message: error.message });
     return;
@@ -55,11 +62,14 @@ export async function mount(root) {
   });
   part("division").textContent = fill(words.division, { division: sheet.description });
   part("athletes").textContent = fill(words.athletes, {
-    a: setup.label("A"),
-    b: setup.label("B"),
-    colour_a: data.colour_names[setup.colour.A],
-    colour_b: data.colour_names[setup.colour.B],
+    a: sheet.labels.A,
+    b: sheet.labels.B,
+    colour_a: data.colour_names[sheet.who.A.colour],
+    colour_b: data.colour_names[sheet.who.B.colour],
   });
+  const given = Object.entries(sheet.details);
+  part("details").textContent = given.map(([k, value]) => fill(words.detail, { label: data.detail_labels[k], value })).join(" · ");
+  part("details").hidden = !given.length;
   drawEvents(part("events"), sheet, link.events, words, ruleRoot);
   const result = part("result");
   result.append(`${words.result}: ${sheet.result.summary} `);
