@@ -149,7 +149,7 @@ def _score(
 def match_sheet(params: Mapping[str, Any], events: Any) -> dict[str, Any]:
     """The match sheet (:mod:`.sheet`): the division's fields, the events as recorded,
     and optionally ``names`` and ``colours`` ({"A": ..., "B": ...}), ``details`` (date,
-    event, mat, match: texts) and ``verify`` (a fingerprint to check)."""
+    event, mat, match_number: texts) and ``verify`` (a fingerprint to check)."""
     verify = params.get("verify")
     if verify is not None and not isinstance(verify, str):
         raise RulesError("verify", field="verify", value=verify)

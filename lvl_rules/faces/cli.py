@@ -64,7 +64,7 @@ def build_parser() -> argparse.ArgumentParser:
     for name in ("--name-a", "--name-b", "--colour-a", "--colour-b", "--verify"):
         option(sub, name)
     for detail in DETAILS:
-        option(sub, f"--{detail}")
+        option(sub, "--" + detail.replace("_", "-"))
     option(sub, "events")
     sub = command("divisions-for")
     option(sub, "technique")

@@ -12,7 +12,7 @@ The match in the canonical form (``lvl-rules-match/2``) is the match as the engi
 it: numbers in one form (``5.0`` is ``5``: :func:`.limits.read_json`), prior experience in
 the edition's order, every event as recorded (refused ones too: a number beyond the
 limits as it was written), names and colours, and the details given (date, event, mat,
-match number). Text is written with ``\\u`` escapes for every character beyond ASCII, so
+match_number). Text is written with ``\\u`` escapes for every character beyond ASCII, so
 that any text, a lone surrogate included, has one form. A fingerprint of the first form
 (``lvl-rules-match/1``: edition, division and events only) still verifies.
 """
@@ -37,7 +37,7 @@ from .library import Names, division_json, score_match
 CANONICAL_FORM = "lvl-rules-match/2"
 FIRST_FORM = "lvl-rules-match/1"
 # A match's own details, each a text, all optional.
-DETAILS = ("date", "event", "mat", "match")
+DETAILS = ("date", "event", "mat", "match_number")
 # Characters a name or a detail may not hold: control characters (a newline would forge
 # a line of the terminal's sheet, an ESC reach the terminal), lone surrogates, line and
 # paragraph separators.
@@ -262,7 +262,7 @@ def who_from(params: Mapping[str, Any]) -> Who:
 
 
 def details_from(params: Mapping[str, Any]) -> dict[str, str]:
-    """A request's ``details``: the match's date, event, mat and match number, each a text
+    """A request's ``details``: the match's date, event, mat and match_number, each a text
     (optional; an empty one is not given)."""
     details = params.get("details")
     if details is None:

@@ -18,5 +18,6 @@ COLOURS = (
 DEFAULT_COLOURS = {"A": "blue", "B": "white"}
 # An athlete's label when both would be called the same: "Blue (A)".
 SAME_LABEL = "{label} ({athlete})"
-# The match's own details (in the link: date, event, mat, match), as the sheet names them.
-DETAIL_LABELS = {"date": "Date", "event": "Event", "mat": "Mat", "match": "Match number"}
+# The match's own details (in the link: date, event, mat, match_number), as the sheet names
+# them.
+DETAIL_LABELS = {"date": "Date", "event": "Event", "mat": "Mat", "match_number": "Match number"}

@@ -24,7 +24,7 @@ HELP = {
     "--date": "the match's date (optional)",
     "--event": "the event the match was part of (optional)",
     "--mat": "the mat (optional)",
-    "--match": "the match number (optional)",
+    "--match-number": "the match number (optional)",
     "--verify": "a fingerprint to check: is it this match's (in any form, old ones too)?",
     "divisions-for": "which divisions may use a technique",
     "export": "a whole edition (JSON, or the text of every clause)",

@@ -8,12 +8,12 @@
 import { engine } from "../engine/engine-client.js";
 import { citeLink } from "./division-form.js";
 import { clockText } from "./match-clock.js";
-import { linkFor, nestedTooDeep, readLink } from "./match-link.js";
+import { linkFor, readLink } from "./match-link.js";
 import { Setup } from "./match-setup.js";
 import { fill, pageData } from "./page-data.js";
+import { sheetRequest } from "./sheet-request.js";
 import { showEngineStatus } from "./status.js";
 
-const DIVISION = ["edition", "age", "lvl", "belt", "uniform"];
 const QR_MODULE_PX = 4;
 
 export async function mount(root) {
@@ -26,24 +26,13 @@ export async function mount(root) {
 
   const url = new URL(location.href);
   const params = url.searchParams;
-  const division = {};
-  for (const name of DIVISION) if (params.get(name)) division[name] = params.get(name);
-  const experience = params.getAll("experience").flatMap((v) => v.split(",")).filter(Boolean);
-  if (experience.length) division.experience = experience;
   const setup = new Setup(data.setup).read(params, null);
-  const details = {};
-  for (const name of Object.keys(data.detail_labels)) if (params.get(name)?.trim()) details[name] = params.get(name);
   const link = await readLink(url, data.limits, words);
   if (link.error || !link.events.length) {
     status.textContent = link.error ?? words.no_match;
     return;
   }
-  // Every event as recorded: the engine sets aside one beyond the limits (a number kept
-  // as written), and its fingerprint holds it; only one nested deeper than a request may
-  // hold is left out (the engine would refuse the whole request).
-  const events = link.events.map((event) => (nestedTooDeep(event, data.limits) ? null : event));
-  const names = Object.fromEntries(Object.entries(setup.name).filter(([, name]) => name));
-  const request = { action: "sheet", ...division, events, names, colours: setup.colour, details };
+  const request = sheetRequest(params, link.events, setup, Object.keys(data.detail_labels), data.limits);
 
   let sheet;
   try {
