@@ -106,6 +106,27 @@ UI: dict[str, Any] = {
     "clock_running": "running",
     "clock_stopped": "stopped",
     "time_expired": "Time has expired: record any advantage still due, then the end.",
+    "clock_resumed": "Time resumed after {away} away: check the clock.",
+    "clock_went_back": (
+        "The device's clock went back while the match was away, so no time away was "
+        "counted: check the clock."
+    ),
+    "not_kept_full": (
+        "This browser's storage is full: this match is not kept here. Scoring goes on; "
+        "keep its link or its match sheet as the record."
+    ),
+    "not_kept_blocked": (
+        "This browser does not let the page keep data: this match is not kept here. "
+        "Scoring goes on; keep its link or its match sheet as the record."
+    ),
+    "not_kept_link": "Link to this match",
+    "read_only": (
+        "This match is being recorded in another tab or window of this browser: here it "
+        "is read-only, so that the two never overwrite each other."
+    ),
+    "take_over": "Record it here instead",
+    "away_minutes": "{n} min",
+    "away_seconds": "{n} s",
     "counts": "20-second counts",
     "count_running": "{name}: {seconds} s",
     "count_cancel": "Stop the count: {name}",
