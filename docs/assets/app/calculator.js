@@ -186,8 +186,17 @@ function takingOver(id) {
  * once and until it is, with its link and its sheet to keep instead. */
 function showKept(page, { kept, why }, words) {
   const note = page.querySelector("#calc-not-kept");
-  if (!note || note.hidden === kept) return;
+  if (!note || (!kept && note.dataset.dismissed === why)) return; // said, and seen
+  if (!note.dataset.wired) {
+    note.dataset.wired = "true";
+    note.querySelector('[data-not-kept="dismiss"]').addEventListener("click", () => {
+      note.dataset.dismissed = note.dataset.why;
+      note.hidden = true;
+    });
+  }
+  if (kept) delete note.dataset.dismissed; // kept again: a new failure is said again
   note.hidden = kept;
+  note.dataset.why = why ?? "";
   if (!kept) note.firstElementChild.textContent = why === "full" ? words.not_kept_full : words.not_kept_blocked;
 }
 
