@@ -43,15 +43,20 @@ def rules_table(editions):
 
 
 def a_few_keys(editions):
-    """The placements of the parent's and the wrestler's questions in both editions, their
-    comparison, and the fields asked at 13 and 30."""
+    """The placements of the parent's and the wrestler's questions in both editions (and
+    with a uniform unknown, empty or not given), their comparison, and the fields asked
+    at 13 and 30."""
     old, new = editions
     return {
         "placements": [
             (new, PARENT), (new, {**WRESTLER, "experience": ["wrestling"]}),
             (old, {**WRESTLER, "belt": ""}), (old, {**PARENT, "lvl": "", "belt": ""}),
+            # issue 36, item 11: a uniform unknown, empty or not given (the page failed)
+            (new, {**PARENT, "uniform": "no-gi"}), (new, {**PARENT, "uniform": ""}),
+            (new, {"age": "30", "belt": "blue"}),
         ],
-        "compares": [(new, PARENT), (new, WRESTLER), (new, {**WRESTLER, "lvl": ""})],
+        "compares": [(new, PARENT), (new, WRESTLER), (new, {**WRESTLER, "lvl": ""}),
+                     (new, {"age": "30", "belt": "blue"})],
         "ages": [(new, "13"), (new, "30"), (old, "30"), (new, "")],
     }  # fmt: skip
 

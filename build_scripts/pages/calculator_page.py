@@ -554,6 +554,7 @@ def sheet_page(editions: tuple[Edition, ...], qr_module: str) -> str:
     colours = {colour: name for colour, name, _, _ in words.COLOURS}
     data = {
         "words": {**words.SHEET, "athlete": words.UI["athlete"]},
+        "detail_labels": words.DETAIL_LABELS,
         "limits": dict(LIMITS),
         "setup": page_data(editions)["setup"],
         "colour_names": colours,

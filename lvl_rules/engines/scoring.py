@@ -121,13 +121,19 @@ def ladder_for(athlete: Division) -> Ladder:
     )
 
 
-def score(athlete: Division, raw_events: Any, *, set_aside: bool = False) -> Scoresheet:
+def score(
+    athlete: Division,
+    raw_events: Any,
+    *,
+    set_aside: bool = False,
+    refused: Mapping[int, RulesError] | None = None,
+) -> Scoresheet:
     """Score a match; raise RulesError for any bad event, naming it and what is allowed
     (with ``set_aside``, only for events that are not a list: each refused event is set
-    aside, :meth:`Scorer.extend`)."""
+    aside, :meth:`Scorer.extend`, as is each of ``refused``, by index, with its error)."""
     scorer = Scorer(athlete)
     if set_aside and isinstance(raw_events, list | tuple):
-        scorer.extend(raw_events, set_aside=True)
+        scorer.extend(raw_events, set_aside=True, refused=refused)
         return scorer.sheet()
     for event in parse_events(athlete.edition, raw_events):
         scorer.apply(event)
@@ -155,11 +161,18 @@ class Scorer:
             del self.events[count:]
             del self._marks[count:]
 
-    def extend(self, raw_events: Sequence[Any], *, set_aside: bool = False) -> None:
+    def extend(
+        self,
+        raw_events: Sequence[Any],
+        *,
+        set_aside: bool = False,
+        refused: Mapping[int, RulesError] | None = None,
+    ) -> None:
         """Check raw events as the next ones of the match, then apply them; raise
         RulesError at the first problem (the events before it stay applied). With
         ``set_aside``, an event refused (malformed, or not allowed where it stands) is set
-        aside instead, with one effect that says why, and the next ones are applied."""
+        aside instead, with one effect that says why, and the next ones are applied; so is
+        an event ``refused`` already (by its index in the match: the error)."""
         start = len(self.events)
         edition = self.division.edition
         if not set_aside:
@@ -169,6 +182,10 @@ class Scorer:
             return
         for offset, item in enumerate(raw_events):
             index = start + offset
+            known = refused.get(index) if refused else None
+            if known is not None:
+                self._set_aside(SetAside(index=index, error=known))
+                continue
             try:
                 self.apply(parse_event(edition, index, item))
             except RulesError as error:

@@ -31,7 +31,7 @@ from .library import (
     load_edition,
     score_match,
 )
-from .sheet import names_from, sheet
+from .sheet import details_from, names_from, sheet, who_from
 
 # The browser's engine sends the whole match after every change, under its own key
 # (``match``); each caller's match is kept so that only what changed is scored again
@@ -146,6 +146,22 @@ def _score(
     return answer
 
 
+def match_sheet(params: Mapping[str, Any], events: Any) -> dict[str, Any]:
+    """The match sheet (:mod:`.sheet`): the division's fields, the events as recorded,
+    and optionally ``names`` and ``colours`` ({"A": ..., "B": ...}), ``details`` (date,
+    event, mat, match_number: texts) and ``verify`` (a fingerprint to check)."""
+    verify = params.get("verify")
+    if verify is not None and not isinstance(verify, str):
+        raise RulesError("verify", field="verify", value=verify)
+    who, details = who_from(params), details_from(params)
+    return sheet(division_from(params), events, who, details, verify=verify)
+
+
+# The actions whose events are checked against the limits one by one (one beyond them is
+# set aside), not with the request.
+EVENTS_CHECKED_ONE_BY_ONE = frozenset({"sheet"})
+
+
 def editions() -> dict[str, Any]:
     """The editions, oldest first, and which one is in force."""
     ids = loading.edition_ids()
@@ -170,9 +186,7 @@ ACTIONS = {
     "editions": lambda request: editions(),
     "export": export,
     "limits": lambda request: dict(limits.LIMITS),
-    "sheet": lambda request: sheet(
-        division_from(request), request.get("events"), names_from(request)
-    ),
+    "sheet": lambda request: match_sheet(request, request.get("events")),
     "my-division": my_division.answer,
 }
 
@@ -185,11 +199,15 @@ def handle(request: Any) -> str:
     checked against :mod:`.limits` before it is parsed.
     """
     try:
-        parsed = limits.read_json(request, "request")
+        parsed = limits.read_json(request, "request", keep=True)
         if not isinstance(parsed, dict):
+            limits.check_value(parsed, "")
             raise RulesError("request-not-object", field="request")
-        limits.check_value(parsed, "")
         action = parsed.get("action")
+        if isinstance(action, str) and action in EVENTS_CHECKED_ONE_BY_ONE:
+            limits.check_value({k: v for k, v in parsed.items() if k != "events"}, "")
+        else:
+            limits.check_value(parsed, "")
         if not isinstance(action, str) or action not in ACTIONS:
             raise RulesError("unknown-action", field="action", value=action, known=tuple(ACTIONS))
         return json.dumps({"ok": True, "result": ACTIONS[action](parsed)})

@@ -21,7 +21,7 @@ from ..words.errors import one_line
 from ..words.terminal import ERROR_CLOSED, ERROR_PREFIX, HELP
 from . import api, limits
 from .library import LATEST, load_edition
-from .sheet import names_from, sheet
+from .sheet import DETAILS
 
 
 class _Parser(argparse.ArgumentParser):
@@ -61,8 +61,10 @@ def build_parser() -> argparse.ArgumentParser:
     option(sub, "events")
     sub = command("sheet")
     division_options(sub)
-    option(sub, "--name-a")
-    option(sub, "--name-b")
+    for name in ("--name-a", "--name-b", "--colour-a", "--colour-b", "--verify"):
+        option(sub, name)
+    for detail in DETAILS:
+        option(sub, "--" + detail.replace("_", "-"))
     option(sub, "events")
     sub = command("divisions-for")
     option(sub, "technique")
@@ -101,18 +103,15 @@ def main(argv: list[str] | None = None) -> int:
 
 def _run(args: argparse.Namespace) -> None:
     params = {k: v for k, v in vars(args).items() if k in REQUEST_FIELDS and v is not None}
+    if "experience" in params:  # one option per kind, or the link's own comma list
+        params["experience"] = [e for given in params["experience"] for e in given.split(",")]
     limits.check_value(params, "")
     if args.command == "eligibility":
         _print(args, api.eligibility(params), terminal.eligibility)
     elif args.command == "score":
         _print(args, api.score(params, _read_events(args.events)), terminal.score)
     elif args.command == "sheet":
-        named = {"A": args.name_a, "B": args.name_b}
-        request = {**params, "names": {k: v for k, v in named.items() if v} or None}
-        limits.check_value(request, "")
-        events = _read_events(args.events)
-        result = sheet(api.division_from(request), events, names_from(request))
-        _print(args, result, terminal.sheet)
+        _print(args, _sheet(args, params), terminal.sheet)
     elif args.command == "divisions-for":
         _print(args, api.divisions_for(params), terminal.divisions_for)
     elif args.command == "export":
@@ -134,7 +133,7 @@ def _print(
         if not _fits(out, stream):
             out = json.dumps(result, indent=2)
     else:
-        out = text(result)
+        out = terminal.escaped(text(result))
         if not _fits(out, stream):
             encoding = getattr(stream, "encoding", None) or "?"
             bad = next(c for c in out if not _fits(c, stream))
@@ -195,8 +194,32 @@ def _say(line: str) -> None:
         sys.stderr.flush()
 
 
-def _read_events(source: str) -> Any:
+def _sheet(args: argparse.Namespace, params: dict[str, Any]) -> dict[str, Any]:
+    """The sheet, as the API's sheet action gives it; a fingerprint to verify that is not
+    this match's is an error."""
+
+    def given(**fields: Any) -> dict[str, Any] | None:
+        return {k: v for k, v in fields.items() if v is not None} or None
+
+    request = {
+        **params,
+        "names": given(A=args.name_a, B=args.name_b),
+        "colours": given(A=args.colour_a, B=args.colour_b),
+        "details": given(**{detail: getattr(args, detail) for detail in DETAILS}),
+        "verify": args.verify,
+    }
+    request = {k: v for k, v in request.items() if v is not None}
+    limits.check_value(request, "")
+    # Each event is checked against the limits on its own, by the sheet (as the API's).
+    result = api.match_sheet(request, _read_events(args.events, one_by_one=True))
+    if args.verify is not None and result["verified"] is None:
+        raise RulesError("fingerprint-not-this-match", field="verify", value=args.verify)
+    return result
+
+
+def _read_events(source: str, *, one_by_one: bool = False) -> Any:
     raw = loading.read_input(source, limits.MAX_JSON_CHARS + 1)
-    events = limits.read_json(raw, "events", source=source)
-    limits.check_value(events, "events")
+    events = limits.read_json(raw, "events", source=source, keep=one_by_one)
+    if not (one_by_one and isinstance(events, list)):
+        limits.check_value(events, "events")
     return events

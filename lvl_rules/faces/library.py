@@ -201,13 +201,19 @@ Names = Mapping[str, str]
 
 
 def score_match(
-    athlete: Division, raw_events: Any, *, set_aside: bool = False, names: Names | None = None
+    athlete: Division,
+    raw_events: Any,
+    *,
+    set_aside: bool = False,
+    names: Names | None = None,
+    refused: Mapping[int, RulesError] | None = None,
 ) -> Report:
     """Score a match; raise RulesError for any bad event, naming it and what is allowed.
     With ``set_aside``, an event refused where it stands is set aside instead (its log
-    line says why, with ``refused``) and the rest is scored as if it were not there.
+    line says why, with ``refused``) and the rest is scored as if it were not there; so
+    is each event of ``refused`` (index: error), refused before the engine saw it.
     ``names``: what the sentences call athletes A and B (their IDs, by default)."""
-    sheet = scoring.score(athlete, raw_events, set_aside=set_aside)
+    sheet = scoring.score(athlete, raw_events, set_aside=set_aside, refused=refused)
     log = tuple(_line(athlete.edition, effect, names) for effect in sheet.effects)
     return _report(sheet, log, names)
 

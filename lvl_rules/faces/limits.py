@@ -20,6 +20,7 @@ import json
 import math
 import re
 from collections.abc import Mapping
+from dataclasses import dataclass
 from itertools import accumulate
 from typing import Any
 
@@ -58,14 +59,26 @@ _BRACKETS = re.compile(r"[^\[\]{}]+")
 _STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
 
 
-def read_json(text: Any, field: str, *, source: str | None = None) -> Any:
+@dataclass(frozen=True, slots=True)
+class Unreadable:
+    """A number beyond the limits, kept as it was written (``read_json(keep=True)``) with
+    the error it gets, so that one event holding it can be set aside and recorded as it
+    was, instead of the whole input refused; :func:`check_value` raises the error."""
+
+    written: str
+    error: RulesError
+
+
+def read_json(text: Any, field: str, *, source: str | None = None, keep: bool = False) -> Any:
     """JSON text (``str``, or ``bytes`` in UTF-8) parsed within the limits, or a RulesError
     about ``field`` (``"request"``, ``"events"``); ``source`` names the file it came from.
 
     Checked in order, each before the next step can go wrong: the type, the length, the
     encoding, the nesting depth (before parsing: the parser recurses), then while parsing,
     every number (digits, size, no NaN or Infinity). Values inside are checked by
-    :func:`check_value`.
+    :func:`check_value`. Numbers have one form, as in JavaScript: a whole number written
+    with a fraction or an exponent (``5.0``, ``5e0``) is the integer (``5``). With
+    ``keep``, a number beyond the limits is an :class:`Unreadable` instead of an error.
     """
     where = {"field": field, "source": source}
     if isinstance(text, bytes | bytearray):
@@ -80,22 +93,28 @@ def read_json(text: Any, field: str, *, source: str | None = None) -> Any:
     if depth > MAX_DEPTH:
         raise RulesError("too-deep", **where, depth=depth, limit=MAX_DEPTH)
 
-    def integer(digits: str) -> int:
+    def refuse(written: str, problem: str, **details: Any) -> Unreadable:
+        error = RulesError(problem, **where, value=written, **details)
+        if not keep:
+            raise error
+        return Unreadable(written, error)
+
+    def integer(digits: str) -> int | Unreadable:
         count = len(digits.lstrip("-"))
         if count > MAX_INTEGER_DIGITS:
-            raise RulesError(
-                "number-too-long", **where, value=digits, digits=count, limit=MAX_INTEGER_DIGITS
-            )
+            return refuse(digits, "number-too-long", digits=count, limit=MAX_INTEGER_DIGITS)
         return int(digits)
 
-    def number(written: str) -> float:
+    def number(written: str) -> float | int | Unreadable:
         value = float(written)
         if not math.isfinite(value):
-            raise RulesError("number-too-large", **where, value=written)
+            return refuse(written, "number-too-large")
+        if value.is_integer():  # 5.0 and 5e0 are 5; 1e20 is 100000000000000000000
+            return integer(str(int(value)))
         return value
 
-    def constant(name: str) -> Any:
-        raise RulesError("not-a-json-number", **where, value=name)
+    def constant(name: str) -> Unreadable:
+        return refuse(name, "not-a-json-number")
 
     try:
         return json.loads(text, parse_int=integer, parse_float=number, parse_constant=constant)
@@ -123,7 +142,9 @@ def nesting(text: str) -> int:
 def check_value(value: Any, field: str) -> None:
     """Every text, key and list inside a parsed value within the limits, or a RulesError
     naming where (``events[3].type``); ``field`` is the value's own name ("" for a request,
-    whose fields are named by their keys)."""
+    whose fields are named by their keys). An :class:`Unreadable` number raises its error."""
+    if isinstance(value, Unreadable):
+        raise value.error
     if isinstance(value, str):
         if len(value) > MAX_TEXT_CHARS:
             raise RulesError(

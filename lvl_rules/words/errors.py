@@ -343,8 +343,27 @@ MESSAGES: dict[str, Callable[[Details], str]] = {
         f"{quoted(d['value'])}"
     ),
     "names": lambda d: (
-        f"names must map athletes A and B to what to call them (texts), for example "
-        f'{{"A": "Ana", "B": "Bia"}}, not {quoted(d["value"])}'
+        f"names must map athletes A and B to what to call them (texts without control "
+        f'characters such as a new line), for example {{"A": "Ana", "B": "Bia"}}, not '
+        f"{quoted(d['value'])}"
+    ),
+    "colours": lambda d: (
+        f"colours must map athletes A and B to colours ({', '.join(d['known'])}), for "
+        f'example {{"A": "blue", "B": "white"}}, not {quoted(d["value"])}'
+    ),
+    "details": lambda d: (
+        f"details must map some of {', '.join(d['known'])} to texts without control "
+        f"characters, not {quoted(d['value'])}"
+    ),
+    "verify": lambda d: (
+        f"verify must be a fingerprint (64 hexadecimal digits), not {quoted(d['value'])}"
+    ),
+    "fingerprint-not-this-match": lambda d: (
+        f"the fingerprint {quoted(d['value'])} is not this match's, in any form: the match "
+        f"(edition, division, names, colours, details or an event) is not the one it was made of"
+    ),
+    "event-beyond-limit": lambda d: (
+        f"{d['field']} is beyond the {d['limit']:,} events a match may hold"
     ),
     "match-key": lambda d: (
         f"match must be a caller's key for its match (a text, 1 to 200 characters, sent "

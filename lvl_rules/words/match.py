@@ -13,23 +13,14 @@ from typing import Any
 from ..model import Count, Edition, Position
 from .readings import OUR_READING
 from .scoring import label
+from .sheet import COLOURS as COLOURS  # the pages use these too
+from .sheet import DEFAULT_COLOURS as DEFAULT_COLOURS
+from .sheet import DETAIL_LABELS as DETAIL_LABELS
 
 ATHLETES = ("A", "B")
 
 # The referee's spoken commands (2.4), as the clock's buttons say them.
 COMMANDS = {"start": ("Combate", "Start"), "stop": ("Parou", "Stop")}
-
-# Colours an athlete's half can take: (ID, name, background, text). Pairs chosen for a
-# contrast of at least 4.5:1; the name says the colour, never the colour alone.
-COLOURS = (
-    ("blue", "Blue", "#1a3b8f", "#ffffff"),
-    ("white", "White", "#f4f4f4", "#111111"),
-    ("green", "Green", "#1b5e20", "#ffffff"),
-    ("yellow", "Yellow", "#ffd83d", "#111111"),
-    ("red", "Red", "#a31515", "#ffffff"),
-    ("black", "Black", "#121212", "#ffffff"),
-)
-DEFAULT_COLOURS = {"A": "blue", "B": "white"}
 
 PAGE = {
     "title": "Score calculator",
@@ -118,6 +109,27 @@ UI: dict[str, Any] = {
     "clock_running": "running",
     "clock_stopped": "stopped",
     "time_expired": "Time has expired: record any advantage still due, then the end.",
+    "clock_resumed": "Time resumed after {away} away: check the clock.",
+    "clock_went_back": (
+        "The device's clock went back while the match was away, so no time away was "
+        "counted: check the clock."
+    ),
+    "not_kept_full": (
+        "This browser's storage is full: this match is not kept here. Scoring goes on; "
+        "keep its link or its match sheet as the record."
+    ),
+    "not_kept_blocked": (
+        "This browser does not let the page keep data: this match is not kept here. "
+        "Scoring goes on; keep its link or its match sheet as the record."
+    ),
+    "not_kept_link": "Link to this match",
+    "read_only": (
+        "This match is being recorded in another tab or window of this browser: here it "
+        "is read-only, so that the two never overwrite each other."
+    ),
+    "take_over": "Record it here instead",
+    "away_minutes": "{n} min",
+    "away_seconds": "{n} s",
     "counts": "20-second counts",
     "count_running": "{name}: {seconds} s",
     "count_cancel": "Stop the count: {name}",
@@ -245,6 +257,7 @@ SHEET = {
     "waiting": "Scoring the match with the rules engine…",
     "failed": "The rules engine could not make the sheet: {message}",
     "no_match": "No match here: open a match sheet from the calculator.",
+    "detail": "{label}: {value}",
 }
 
 BOARD_PAGE = {

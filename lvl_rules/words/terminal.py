@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from ..model import Edition
 from .markdown import body, expand, heading
 from .readings import NOTE_REASON, OUR_READING, mark_markdown, note_heading
+from .sheet import DETAIL_LABELS
 
 ERROR_PREFIX = "lvl-rules: error: "
 ERROR_CLOSED = "it is closed"  # why standard output cannot take the answer
@@ -18,6 +20,13 @@ HELP = {
     "sheet": "the match sheet: the scored match and its fingerprint (SHA-256)",
     "--name-a": "what to call athlete A (optional)",
     "--name-b": "what to call athlete B (optional)",
+    "--colour-a": "athlete A's colour (blue by default)",
+    "--colour-b": "athlete B's colour (white by default)",
+    "--date": "the match's date (optional)",
+    "--event": "the event the match was part of (optional)",
+    "--mat": "the mat (optional)",
+    "--match-number": "the match number (optional)",
+    "--verify": "a fingerprint to check: is it this match's (in any form, old ones too)?",
     "divisions-for": "which divisions may use a technique",
     "export": "a whole edition (JSON, or the text of every clause)",
     "editions": "the editions and which is in force",
@@ -25,7 +34,7 @@ HELP = {
     "--age": "age in years, 4 to 120",
     "--lvl": "LVL 1-4 (Edition 1)",
     "--belt": "belt (Edition 2)",
-    "--experience": "prior experience (Edition 2)",
+    "--experience": "prior experience (Edition 2): kinds, or the link's comma list",
     "--uniform": "gi or nogi",
     "--json": "print JSON",
     "events": "JSON file with the list of events, or - for stdin",
@@ -108,6 +117,12 @@ def sheet(result: dict[str, Any]) -> str:
     edition = result["edition"]
     status = "in force" if edition["in_force"] else "not the edition in force"
     lines = [f"LVL Rules, {edition['title']} ({status}): {result['description']}"]
+    labels = result.get("labels") or {}
+    who = result.get("who") or {}
+    for athlete, label in labels.items():
+        lines.append(f"  Athlete {athlete}: {label} ({who[athlete]['colour']})")
+    for detail, value in (result.get("details") or {}).items():
+        lines.append(f"  {DETAIL_LABELS[detail]}: {value}")
     for line in result["log"]:
         event = result["events"][line["event"]]
         time = event.get("time") if isinstance(event, dict) else None
@@ -117,7 +132,20 @@ def sheet(result: dict[str, Any]) -> str:
     outcome = result["result"]
     cite = f" (§{outcome['cite']})" if outcome["cite"] else ""
     lines.append(f"Result: {outcome['summary']}{cite}{_mark(outcome)}")
+    if result.get("verified"):
+        lines.append(f"Verified: the fingerprint given is this match's (form {result['verified']})")
     lines.append(
         f"Fingerprint ({result['fingerprint']['form']}): {result['fingerprint']['sha256']}"
     )
     return "\n".join(lines)
+
+
+# Characters a terminal would act on, or cannot show: written as Python escapes them.
+_ACTED_ON = re.compile(r"[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
+
+
+def escaped(text: str) -> str:
+    """Text for a terminal: every control character but the line break (ESC, a carriage
+    return), line separator and lone surrogate written as an escape (``\\x1b``), so that
+    what a person typed can neither forge a line nor reach the terminal raw."""
+    return _ACTED_ON.sub(lambda m: repr(m.group())[1:-1], text)

@@ -110,3 +110,95 @@ test("clock texts read as the official types them", () => {
   assert.equal(parseClockText("1:75"), null);
   assert.equal(parseClockText("abc"), null);
 });
+
+// ------------------------------------------------- a clock that survives the phone (issue 36)
+
+/** A clock with both sources: `time.mono` (the page's monotonic clock), `time.wall` (the
+ * device's, which the network or the official may set). */
+function phoneClock(length = 300_000) {
+  const time = { mono: 5_000, wall: 1_800_000_000_000 };
+  const options = { rule: (id) => RULES[id] ?? null, now: () => time.mono, wall: () => time.wall };
+  const clock = new Clock(options);
+  clock.setLength(length);
+  return { clock, time, options };
+}
+
+test("the device's clock jumping forward 10 minutes neither ends the match nor moves the time", () => {
+  const { clock, time } = phoneClock();
+  clock.start();
+  time.mono += 2_000;
+  time.wall += 2_000 + 600_000; // network time corrects the device 2 s into the match
+  assert.deepEqual(clock.tick(), { timeUp: false, expired: [] });
+  assert.equal(clockText(clock.shown()), "4:58");
+  time.mono += 3_000;
+  time.wall += 3_000;
+  assert.equal(Math.floor(clock.elapsed() / 1000), 5, "a takedown now is recorded at 0:05");
+  assert.equal(clock.resumed, null, "nothing to check: the match clock kept its own time");
+});
+
+test("the device's clock set back 10 minutes: the clock runs on, events get their real time", () => {
+  const { clock, time } = phoneClock();
+  clock.start();
+  time.mono += 1_000;
+  time.wall -= 600_000;
+  time.mono += 4_000;
+  time.wall += 4_000;
+  assert.equal(clockText(clock.shown()), "4:55");
+  assert.equal(Math.floor(clock.elapsed() / 1000), 5);
+  const kept = JSON.parse(JSON.stringify(clock));
+  assert.equal(kept.spent, 5_000, "what is kept is the time on the clock, not a wall-clock start");
+});
+
+test("a reload after 3 minutes away: the clock has run on, and the official is asked to check it", () => {
+  const { clock, time, options } = phoneClock();
+  clock.start();
+  clock.startCount("stalling", "A");
+  time.mono += 2_000;
+  time.wall += 2_000;
+  const kept = JSON.parse(JSON.stringify(clock));
+  time.wall += 180_000; // the tab was discarded; a new page has a new monotonic clock
+  time.mono = 100;
+  const again = Clock.from(kept, options);
+  assert.equal(clockText(again.shown()), "1:58");
+  assert.deepEqual(again.resumed, { away: 180_000, back: false });
+  assert.ok(again.left(again.counts[0]) <= 0, "the 20-second count ran out meanwhile");
+  time.mono += 1_000;
+  assert.equal(clockText(again.shown()), "1:57", "then it runs on the page's own clock");
+  const quick = Clock.from(JSON.parse(JSON.stringify(again)), options);
+  assert.equal(quick.resumed, null, "a reload at once is no time away");
+});
+
+test("the device's clock went back while the tab was closed: nothing is carried, and it is said", () => {
+  const { clock, time, options } = phoneClock();
+  clock.start();
+  time.mono += 10_000;
+  time.wall += 10_000;
+  const kept = JSON.parse(JSON.stringify(clock));
+  time.wall -= 600_000;
+  const again = Clock.from(kept, options);
+  assert.equal(clockText(again.shown()), "4:50");
+  assert.deepEqual(again.resumed, { away: 0, back: true });
+});
+
+test("a sleeping phone: the time it slept is carried, said once; a hidden tab that ran carries nothing", () => {
+  const { clock, time } = phoneClock();
+  clock.start();
+  time.mono += 10_000;
+  time.wall += 10_000;
+  clock.putAway();
+  time.wall += 60_000; // asleep: the monotonic clock stood still
+  assert.deepEqual(clock.back(), { away: 60_000, back: false });
+  assert.equal(clockText(clock.shown()), "3:50");
+  clock.putAway();
+  time.mono += 30_000;
+  time.wall += 30_000; // hidden, awake: the page's clock ran
+  assert.equal(clock.back(), null);
+  assert.equal(clockText(clock.shown()), "3:20");
+});
+
+test("a clock kept by an older build (a wall-clock start) still runs on", () => {
+  const time = { now: 2_000_000 };
+  const kept = { length: 300_000, spent: 0, since: 1_940_000, counts: [], injury: {}, finished: false };
+  const clock = Clock.from(kept, { rule: () => null, now: () => time.now });
+  assert.equal(clockText(clock.shown()), "4:00");
+});

@@ -37,3 +37,13 @@ test("what was kept fills in what the link leaves out", () => {
   const setup = new Setup(OPTIONS).read(new URLSearchParams(), kept);
   assert.deepEqual([setup.name, setup.colour], [{ A: "Ana", B: "" }, { A: "yellow", B: "white" }]);
 });
+
+test("a name keeps no control character, lone surrogate or line separator (the engine refuses them)", () => {
+  const setup = new Setup(OPTIONS);
+  setup.setName("A", "Ana\nFingerprint 000\u001b[2J");
+  assert.equal(setup.name.A, "AnaFingerprint 000[2J");
+  setup.setName("B", `${"x".repeat(39)}😀`); // cut at 40 code units: half an emoji
+  assert.equal(setup.name.B, "x".repeat(39));
+  setup.setName("B", "Bia\u2028\udc00");
+  assert.equal(setup.name.B, "Bia");
+});

@@ -121,3 +121,67 @@ test("writing a match again reads no other record: only a new match is pruned fo
   store.write(newMatchId(), RECORD);
   assert.equal(reads, 7, "a new match: every record read once, for its time");
 });
+
+// ------------------------------------------------- storage that fails out loud (issue 36)
+
+/** Storage with a quota of `limit` characters (keys and values), as a browser's ~5 MiB. */
+class QuotaStorage extends MemoryStorage {
+  constructor(limit) {
+    super();
+    this.limit = limit;
+  }
+  setItem(key, value) {
+    const others = [...this.items].filter(([k]) => k !== key);
+    const used = others.reduce((sum, [k, v]) => sum + k.length + v.length, 0);
+    if (used + key.length + String(value).length > this.limit) {
+      throw Object.assign(new Error("The quota has been exceeded."), { name: "QuotaExceededError" });
+    }
+    super.setItem(key, value);
+  }
+}
+
+test("storage full of 19 older matches: the match being recorded is kept, the oldest make room", async () => {
+  const big = { ...RECORD, events: Array.from({ length: 2000 }, () => ({ type: "advantage", athlete: "A", time: 100 })) };
+  const size = JSON.stringify(big).length;
+  const storage = new QuotaStorage(size * 19 + 1000);
+  const store = new MatchStore(storage);
+  const older = [];
+  for (let i = 0; i < 19; i++) {
+    older.push(newMatchId());
+    assert.deepEqual(store.write(older.at(-1), big), { kept: true });
+    await new Promise((resolve) => setTimeout(resolve, 2));
+  }
+  const current = newMatchId();
+  assert.deepEqual(store.write(current, big), { kept: true });
+  assert.notEqual(store.read(current), null, "after a reload the clock and undo are there");
+  assert.equal(store.read(older[0]), null, "the oldest match made room");
+  assert.notEqual(store.read(older.at(-1)), null);
+});
+
+test("a match too large for storage even alone: not kept, and write says so", () => {
+  const store = new MatchStore(new QuotaStorage(100));
+  assert.deepEqual(store.write(newMatchId(), RECORD), { kept: false, why: "full" });
+});
+
+test("site data blocked (reading localStorage throws): nothing throws, write says so", () => {
+  const had = Object.getOwnPropertyDescriptor(globalThis, "localStorage");
+  Object.defineProperty(globalThis, "localStorage", {
+    configurable: true,
+    get() {
+      throw Object.assign(new Error("The operation is insecure."), { name: "SecurityError" });
+    },
+  });
+  try {
+    const store = new MatchStore();
+    assert.equal(store.read("abcdefgh"), null);
+    assert.deepEqual(store.write("abcdefgh", RECORD), { kept: false, why: "blocked" });
+  } finally {
+    if (had) Object.defineProperty(globalThis, "localStorage", had);
+    else delete globalThis.localStorage;
+  }
+  const refusing = new MemoryStorage();
+  refusing.setItem = () => {
+    throw Object.assign(new Error("denied"), { name: "SecurityError" });
+  };
+  assert.deepEqual(new MatchStore(refusing).write("abcdefgh", RECORD), { kept: false, why: "blocked" });
+});

@@ -292,11 +292,15 @@ def test_what_changed_for_an_adult_blue_belt_without_an_lvl(phone, site_url):
          "Kids' belts are for athletes under 16: choose white, blue, purple, brown or black."),
         ("edition=2&age=30&uniform=gi", "belt", "From age 16, Edition 2 goes by belt"),
         ("edition=1&age=30&lvl=7&uniform=gi", "lvl", "Choose a LVL from the list"),
+        # issue 36, item 11: an unknown or empty uniform ("this page's app failed to load")
+        ("edition=2&age=30&belt=blue&uniform=no-gi", "uniform", "Choose Gi or No-Gi"),
+        ("edition=2&age=30&belt=blue&uniform=", "uniform", "Choose Gi or No-Gi"),
     ],
 )  # fmt: skip
 def test_plain_messages_on_the_field(phone, site_url, query, field, words):
     """Age 3, age 130, an age in words, a kids' belt at 30, no belt at 30, an LVL that does
-    not exist: a plain message on the field; the page keeps working."""
+    not exist, an unknown or empty uniform: a plain message on the field; the
+    page keeps working."""
     phone.goto(f"{site_url}lookup/?{query}")
     message = phone.locator(f'#lookup-form [data-message-for="{field}"]:not([hidden])')
     message.wait_for()
@@ -309,6 +313,7 @@ def test_plain_messages_on_the_field(phone, site_url, query, field, words):
     form(phone).get_by_label("Age", exact=True).fill("30")
     form(phone).get_by_label("Belt (Edition 2)", exact=True).select_option("purple")
     form(phone).get_by_label("LVL (Edition 1)", exact=True).select_option("3")
+    form(phone).get_by_label("Gi", exact=True).check()
     phone.get_by_role("button", name="Show my division").click()
     assert expected(edition="2", age="30", belt="purple", uniform="gi") == rows(phone)
     assert phone.locator(f'#lookup-form [data-message-for="{field}"]').is_hidden()

@@ -267,7 +267,8 @@ def cli_fingerprint(tmp_path, events) -> str:
     path = tmp_path / "events.json"
     path.write_text(json.dumps(events), encoding="utf-8")
     argv = [sys.executable, "-m", "lvl_rules", "sheet", "--edition", "2", "--age", "30",
-            "--belt", "blue", "--uniform", "gi", "--json", str(path)]  # fmt: skip
+            "--belt", "blue", "--uniform", "gi", "--name-a", "Ana", "--json",
+            str(path)]  # fmt: skip
     done = subprocess.run(argv, capture_output=True, text=True, check=True, timeout=120)
     return json.loads(done.stdout)["fingerprint"]["sha256"]
 

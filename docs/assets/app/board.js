@@ -5,6 +5,7 @@
 // its address (`match`, as the calculator's link gives it); opened without one, the
 // first match it hears, with a choice when another is being recorded too.
 
+import { Heard } from "./board-state.js";
 import { clockText } from "./match-clock.js";
 import { isMatchId } from "./match-store.js";
 import { CHANNEL, fill, pageData } from "./page-data.js";
@@ -18,7 +19,7 @@ export function mount(root) {
   const chooser = root.querySelector("#board-choose");
   const asked = new URLSearchParams(location.search).get("match");
   let followed = isMatchId(asked) ? asked : null;
-  const heard = new Map(); // match id -> its latest state
+  const heard = new Heard(); // match id -> its latest state
   let ticking = null;
   let lock = null;
   if (typeof BroadcastChannel !== "function") return;
@@ -28,9 +29,8 @@ export function mount(root) {
       channel.close();
       return;
     }
-    const state = event.data;
-    if (state?.type !== "state" || !isMatchId(state.match)) return;
-    heard.set(state.match, state);
+    const state = heard.take(event.data); // malformed, or older than what is shown: ignored
+    if (!state) return;
     followed ??= state.match;
     offerChoice();
     if (state.match === followed) show(state);

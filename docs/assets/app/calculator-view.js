@@ -211,7 +211,8 @@ export function drawBoard(calculator) {
     shared(href) {
       share.href = href;
       const address = new URL(href);
-      for (const link of page.querySelectorAll("#calc-sheet, #calc-sheet-end")) {
+      for (const link of page.querySelectorAll('[data-not-kept="link"]')) link.href = href;
+      for (const link of page.querySelectorAll('#calc-sheet, #calc-sheet-end, [data-not-kept="sheet"]')) {
         const sheet = new URL(link.getAttribute("href"), location.href);
         link.href = `${sheet.pathname}${address.search}${address.hash}`;
       }

@@ -20,6 +20,7 @@ import { startMatchMode } from "./match-mode.js";
 import { Setup } from "./match-setup.js";
 import { Match } from "./match-state.js";
 import { isMatchId, MatchStore, newMatchId } from "./match-store.js";
+import { MatchWriter } from "./match-writer.js";
 import { fill, pageData } from "./page-data.js";
 import { wirePickers } from "./pickers.js";
 import { showEngineStatus } from "./status.js";
@@ -38,6 +39,8 @@ export async function mount(form) {
   delete document.documentElement.dataset.lvlLinkEdition; // the form is as the link gave it
 
   const id = isMatchId(params.get("match")) ? params.get("match") : newMatchId();
+  const writer = new MatchWriter(id);
+  await writer.claim({ takeOver: takingOver(id) }); // read-only while another tab records it
   const store = new MatchStore();
   const kept = store.read(id);
   const setup = new Setup(data.setup).read(params, kept?.setup);
@@ -62,8 +65,12 @@ export async function mount(form) {
     answer: answered ? kept.answer : null,
   });
 
-  const calculator = { page, form, data, words, match, clock, setup, id, raw: link.raw ?? null };
+  const keptAt = kept?.events && !link.given ? kept.saved : 0; // when the match last changed
+  const calculator = { page, form, data, words, match, clock, setup, id, raw: link.raw ?? null, keptAt };
   calculator.record = (event, label) => record(calculator, event, label);
+  showWriting(calculator, writer.writing);
+  writer.onChange = (writing) => showWriting(calculator, writing);
+  page.querySelector("#calc-take-over")?.addEventListener("click", () => takeOver(id));
   calculator.board = drawBoard(calculator);
   calculator.log = drawLog(calculator);
   calculator.mode = startMatchMode(calculator, params);
@@ -72,7 +79,9 @@ export async function mount(form) {
     calculator.mode.draw();
     writeAddress(calculator);
   };
+  if (!store.storage) showKept(page, { kept: false, why: "blocked" }, words);
   if (link.error) calculator.board.say(link.error, { error: true });
+  if (clock.resumed) calculator.mode.clockNotice(resumedText(clock.resumed, words));
 
   // What is kept: after every change, once changes pause, and when the page is put away.
   // The address changes once the person changes something, or when the page is put away:
@@ -81,8 +90,9 @@ export async function mount(form) {
   let pause = null;
   const save = () => {
     clearTimeout(pause);
-    if (page.isConnected) {
-      store.write(id, { rules: engine.rules, ...match.toJSON(), clock: clock.toJSON(), setup: setup.toJSON() });
+    if (page.isConnected && !calculator.readOnly) {
+      const record = { rules: engine.rules, ...match.toJSON(), clock: clock.toJSON(), setup: setup.toJSON() };
+      showKept(page, store.write(id, record), words);
     }
   };
   calculator.keep = () => {
@@ -103,7 +113,15 @@ export async function mount(form) {
     save();
   };
   addEventListener("pagehide", putAway);
-  document.addEventListener("visibilitychange", () => document.hidden && putAway());
+  document.addEventListener("visibilitychange", () => {
+    if (document.hidden) {
+      clock.putAway();
+      putAway();
+    } else if (clock.back()) {
+      calculator.mode.clockNotice(resumedText(clock.resumed, words));
+      calculator.refresh();
+    }
+  });
 
   match.subscribe((_, done) => {
     if (!page.isConnected) return;
@@ -131,9 +149,70 @@ export async function mount(form) {
   match.rescore();
 }
 
+// ---------------------------------------------------------------- one writer per match
+
+const TAKE_OVER_KEY = "lvl-rules.take-over";
+
+/** Read-only while another tab records the match: nothing here can change it, keep it
+ * or tell the audience screens. */
+function showWriting(calculator, writing) {
+  calculator.readOnly = !writing;
+  const note = calculator.page.querySelector("#calc-read-only");
+  if (note) note.hidden = writing;
+  for (const part of calculator.page.querySelectorAll("#calc-board > :not(.lvl-banner)")) part.inert = !writing;
+}
+
+/** Take the match over: this page is loaded again from the match as last kept, and
+ * takes the match from the tab recording it. */
+function takeOver(id) {
+  try {
+    sessionStorage.setItem(TAKE_OVER_KEY, id);
+  } catch {
+    // no session storage: the page asks again, and gets the match once the other lets go
+  }
+  location.reload();
+}
+
+function takingOver(id) {
+  try {
+    const asked = sessionStorage.getItem(TAKE_OVER_KEY) === id;
+    sessionStorage.removeItem(TAKE_OVER_KEY);
+    return asked;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether the match is kept in this browser: if not (storage full or blocked), said at
+ * once and until it is, with its link and its sheet to keep instead. */
+function showKept(page, { kept, why }, words) {
+  const note = page.querySelector("#calc-not-kept");
+  if (!note || (!kept && note.dataset.dismissed === why)) return; // said, and seen
+  if (!note.dataset.wired) {
+    note.dataset.wired = "true";
+    note.querySelector('[data-not-kept="dismiss"]').addEventListener("click", () => {
+      note.dataset.dismissed = note.dataset.why;
+      note.hidden = true;
+    });
+  }
+  if (kept) delete note.dataset.dismissed; // kept again: a new failure is said again
+  note.hidden = kept;
+  note.dataset.why = why ?? "";
+  if (!kept) note.firstElementChild.textContent = why === "full" ? words.not_kept_full : words.not_kept_blocked;
+}
+
+/** "Time resumed after 3 min away: check the clock." (or that the device's clock went back). */
+function resumedText(resumed, words) {
+  if (resumed.back) return words.clock_went_back;
+  const seconds = Math.round(resumed.away / 1000);
+  const away = seconds >= 60 ? fill(words.away_minutes, { n: Math.round(seconds / 60) }) : fill(words.away_seconds, { n: seconds });
+  return fill(words.clock_resumed, { away });
+}
+
 /** Record a call: the match time it was made at goes with it. */
 export function record(calculator, event, label) {
   const { match, clock } = calculator;
+  if (calculator.readOnly) return;
   const timed = { ...event };
   if (clock.running || clock.elapsed() > 0) timed.time = Math.floor(clock.elapsed() / 1000);
   return match.press(timed, label ?? "");

@@ -27,7 +27,10 @@ function byAge(table, entry, value) {
 export function placementIndex(table, editionId, fields) {
   const edition = table.editions[editionId];
   const byUniform = edition.keys.by;
-  const uniform = Object.hasOwn(byUniform, fields.uniform ?? "") ? fields.uniform : "";
+  // A uniform the table does not know, empty or not given at all: the "" key's answer
+  // (the engine's: which uniforms there are).
+  const asked = fields.uniform ?? "";
+  const uniform = Object.hasOwn(byUniform, asked) ? asked : "";
   const given = fields[edition.field] ?? "";
   const rank = edition.ranks.includes(given) ? given : table.other;
   const boxes = fields.experience ?? [];

@@ -16,6 +16,11 @@ export function broadcast(calculator) {
     if (event.data?.type === "hello" && (!event.data.match || event.data.match === id)) post();
   });
 
+  // The state's order: when the match last changed here (the kept record's time, until
+  // the person changes something in this tab), and the count of messages sent.
+  let changed = calculator.keptAt ?? 0;
+  let sent = 0;
+
   function state() {
     const athletes = {};
     for (const athlete of ["A", "B"]) {
@@ -38,11 +43,15 @@ export function broadcast(calculator) {
       result: match.events.length && result ? { summary: result.summary, winner: result.winner, ended: result.ended } : null,
       timeExpired: match.timeExpired,
       clock: { length: clock.length, elapsed: clock.elapsed(), running: clock.running, at: Date.now() },
+      order: { changed, sent: ++sent },
     };
   }
 
-  function post() {
-    if (channel && section.isConnected) channel.postMessage(state());
+  /** Tell the screens; `change`: the person changed the match or its clock here. */
+  function post({ change = false } = {}) {
+    if (change) changed = Math.max(Date.now(), changed + 1);
+    // A read-only tab (another records the match) has nothing to tell.
+    if (channel && section.isConnected && !calculator.readOnly) channel.postMessage(state());
   }
 
   return { post };

@@ -4,6 +4,7 @@
 // out, and each athlete's injury time-out. Time expiry is recorded as an event (6), once.
 
 import { clockText, parseClockText } from "./match-clock.js";
+import { localStore } from "./match-store.js";
 import { fill } from "./page-data.js";
 
 const TICK_MS = 200;
@@ -40,10 +41,15 @@ export function showClock(calculator, { onChange }) {
     changed();
   });
   setDialog.querySelector("[data-close]").addEventListener("click", () => setDialog.close());
-  sound.checked = localStorage.getItem("lvl-rules.sound") !== "off";
+  const storage = localStore();
+  try {
+    sound.checked = storage?.getItem("lvl-rules.sound") !== "off";
+  } catch {
+    sound.checked = true; // storage blocked: the default
+  }
   sound.addEventListener("change", () => {
     try {
-      localStorage.setItem("lvl-rules.sound", sound.checked ? "on" : "off");
+      storage?.setItem("lvl-rules.sound", sound.checked ? "on" : "off");
     } catch {
       // not kept: the switch still holds for this page
     }
@@ -214,6 +220,9 @@ export function showClock(calculator, { onChange }) {
     },
     stop() {
       if (clock.stop()) changed();
+    },
+    notice(text) {
+      addPrompt("both", text, null);
     },
   };
 }

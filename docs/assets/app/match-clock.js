@@ -1,13 +1,26 @@
 // The match clock, the referee's 20-second counts and the injury time-outs: state only,
-// no DOM. Time is read from `now()` (wall-clock milliseconds, Date.now by default), so a
-// running clock kept across a closed tab has run on meanwhile. The rules set no match
-// length and no injury time (those count up); each count's length and which clock it
-// follows (the match running, or stopped) come from the page's data (`rule(id)`).
+// no DOM. While the page lives, running time is read from `now()`, a monotonic source
+// (performance.now by default): a change of the device's clock (network time, a time
+// zone) never moves it. The wall clock (`wall()`, Date.now) only carries a running clock
+// across time the page did not run: a closed tab (what is kept says when it was kept,
+// `at`) or a sleeping phone (`putAway()` / `back()`); each time it does, `resumed` says
+// how long it carried it, so that the official is asked to check the clock. The rules
+// set no match length and no injury time (those count up); each count's length and
+// which clock it follows (the match running, or stopped) come from the page's data.
+
+// Time away shorter than this is a reload, not worth a word; a gap between the wall
+// clock and the monotonic one shorter than this, while the page was hidden, is no sleep.
+const NOTICE_MS = 5_000;
 
 export class Clock {
-  constructor({ rule = () => null, now = Date.now } = {}) {
+  /** `now`: monotonic ms; `wall`: the device's clock (by default `now` if only it is
+   * given, as tests do, else Date.now). */
+  constructor({ rule = () => null, now, wall } = {}) {
     this.rule = rule;
-    this.now = now;
+    this.now = now ?? (() => performance.now());
+    this.wall = wall ?? now ?? Date.now;
+    this.resumed = null; // {away: ms carried, back: the device's clock went back} after time away
+    this.hidden = null; // {mono, wall} when the page was put away
     this.length = null; // ms, or null: the clock counts up
     this.spent = 0; // ms on the clock while stopped
     this.since = null; // when it was last started, while running
@@ -16,33 +29,90 @@ export class Clock {
     this.finished = false; // time is up, and said once
   }
 
-  /** A clock from what was kept (anything: another build's, or damaged), or a new one. */
+  /** A clock from what was kept (anything: another build's, or damaged), or a new one.
+   * What ran when it was kept has run on for the time away (by the wall clock: never
+   * less than nothing), and `resumed` says so when that time is worth a word. */
   static from(kept, options) {
     const clock = new Clock(options);
     if (!kept || typeof kept !== "object") return clock;
     const ms = (value) => (Number.isFinite(value) && value >= 0 ? value : null);
     const when = (value) => (Number.isFinite(value) && value > 0 ? value : null);
+    const t = clock.now();
+    const wall = clock.wall();
+    const at = when(kept.at);
+    const away = at === null ? null : wall - at;
+    let ran = false;
+    // [spent, since] of a kept timer: `running` with `at` (this build's), or an older
+    // build's `since` (a wall-clock time).
+    const resume = (item) => {
+      const spent = ms(item.spent) ?? 0;
+      const since = when(item.since);
+      if (at !== null ? item.running !== true : since === null) return [spent, null];
+      ran = true;
+      return [spent + Math.max(0, at !== null ? away : wall - since), t];
+    };
     clock.length = ms(kept.length) || null;
-    clock.spent = ms(kept.spent) ?? 0;
-    clock.since = when(kept.since);
+    [clock.spent, clock.since] = resume(kept);
     clock.finished = kept.finished === true;
     if (Array.isArray(kept.counts)) {
       for (const count of kept.counts) {
         if (!count || typeof count !== "object" || !clock.rule(count.id)) continue;
         if (!["A", "B", "both"].includes(count.athlete)) continue;
-        clock.counts.push({ id: count.id, athlete: count.athlete, spent: ms(count.spent) ?? 0, since: when(count.since) });
+        const [spent, since] = resume(count);
+        clock.counts.push({ id: count.id, athlete: count.athlete, spent, since });
       }
     }
     for (const athlete of ["A", "B"]) {
       const open = kept.injury?.[athlete];
-      if (open && typeof open === "object") clock.injury[athlete] = { spent: ms(open.spent) ?? 0, since: when(open.since) };
+      if (open && typeof open === "object") {
+        const [spent, since] = resume(open);
+        clock.injury[athlete] = { spent, since };
+      }
     }
+    if (ran && away !== null && (away < 0 || away >= NOTICE_MS)) clock.resumed = { away: Math.max(0, away), back: away < 0 };
     return clock;
   }
 
+  /** What is kept: each timer's time so far and whether it runs, and when it was kept
+   * (`at`, by the wall clock: what carries it across a closed tab). */
   toJSON() {
-    const { length, spent, since, counts, injury, finished } = this;
-    return { length, spent, since, counts, injury, finished };
+    const t = this.now();
+    const live = (item) => ({
+      spent: item.spent + (item.since === null ? 0 : Math.max(0, t - item.since)),
+      running: item.since !== null,
+    });
+    const injury = {};
+    for (const athlete of ["A", "B"]) injury[athlete] = this.injury[athlete] && live(this.injury[athlete]);
+    return {
+      length: this.length,
+      ...live(this),
+      at: this.wall(),
+      counts: this.counts.map((count) => ({ id: count.id, athlete: count.athlete, ...live(count) })),
+      injury,
+      finished: this.finished,
+    };
+  }
+
+  /** The page is hidden (the phone may sleep, and the monotonic clock with it). */
+  putAway() {
+    this.hidden ??= { mono: this.now(), wall: this.wall() };
+  }
+
+  /** The page is seen again: time the wall clock counted and the monotonic one did not
+   * (the phone slept) is carried onto what runs, and `resumed` says so. A device clock
+   * that went back meanwhile carries nothing. Returns `resumed`, or null. */
+  back() {
+    const hidden = this.hidden;
+    this.hidden = null;
+    if (!hidden) return null;
+    const awake = this.now() - hidden.mono;
+    const away = this.wall() - hidden.wall;
+    const slept = away - awake;
+    const running = [this, ...this.counts, this.injury.A, this.injury.B].filter((item) => item && item.since !== null);
+    if (!running.length || (slept < NOTICE_MS && away >= 0)) return null;
+    if (slept > 0) for (const item of running) item.since -= slept;
+    this.resumed = { away: Math.max(0, away), back: away < 0 };
+    return this.resumed;
   }
 
   get running() {

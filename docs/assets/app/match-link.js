@@ -137,6 +137,20 @@ export function eventProblem(event, index, limits, words) {
   return PROBLEMS.get(event);
 }
 
+/** Whether an event nests arrays and objects deeper than a request may hold it (the
+ * engine refuses such a request whole: the one limit a sheet cannot set aside). */
+export function nestedTooDeep(event, limits) {
+  const deepest = limits.max_depth - AROUND_EVENT;
+  const stack = [[event, 1]];
+  while (stack.length) {
+    const [value, level] = stack.pop();
+    if (!value || typeof value !== "object" || JSON.isRawJSON?.(value)) continue;
+    if (level > deepest) return true;
+    for (const item of Array.isArray(value) ? value : Object.values(value)) stack.push([item, level + 1]);
+  }
+  return false;
+}
+
 function inspect(event, limits, words) {
   const deepest = limits.max_depth - AROUND_EVENT;
   const stack = [[event, 1]];

@@ -25,7 +25,7 @@ export function startMatchMode(calculator, params) {
 
   function changed() {
     keep();
-    audience.post();
+    audience.post({ change: true });
   }
 
   // -------------------------------------------------------------- setup
@@ -181,13 +181,13 @@ export function startMatchMode(calculator, params) {
     if (event.target === keysDialog || event.target.closest("[data-close]")) keysDialog.close();
   });
 
-  match.subscribe(() => {
+  match.subscribe((_, done) => {
     if (!section.isConnected) return;
     if (match.answer?.result.ended && clock.running) clockView.stop();
     // Opened before the engine had answered: it leaves, saying why, if the rules refuse
     // the division.
     if (match.status === "division" && section.dataset.mode === "match") setMode(true);
-    audience.post();
+    audience.post({ change: Boolean(done?.changes.some((change) => change.kind !== "rescore")) });
   });
 
   setLog(false);
@@ -205,5 +205,7 @@ export function startMatchMode(calculator, params) {
     },
     startCount: (id, athlete) => clockView.startCount(id, athlete),
     startInjury: (athlete) => clockView.startInjury(athlete),
+    /** A word about the clock, where the clock's prompts go (match mode or not). */
+    clockNotice: (text) => clockView.notice(text),
   };
 }

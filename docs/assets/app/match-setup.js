@@ -3,6 +3,7 @@
 // and the label each athlete is called by: the name, else the colour's name. No DOM.
 
 const ATHLETES = ["A", "B"];
+const UNPRINTABLE = /[\p{Cc}\p{Cs}\p{Zl}\p{Zp}]/gu;
 
 export class Setup {
   /** colours: the page's {id: {background, text, name?}}; defaults: {A, B} colour ids. */
@@ -25,8 +26,10 @@ export class Setup {
     return this;
   }
 
+  /** A name as typed, without control characters (a line break, ESC), lone surrogates
+   * or line separators, which the engine refuses in a name. */
   setName(athlete, name) {
-    this.name[athlete] = String(name).trim().slice(0, 40);
+    this.name[athlete] = String(name).trim().slice(0, 40).replace(UNPRINTABLE, "").trim();
   }
 
   /** A known colour, or the athlete's default. */

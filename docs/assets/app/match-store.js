@@ -4,15 +4,27 @@
 // starts; the engine's own answer then replaces it). Kept in local storage, so that a
 // closed tab, one the phone discarded, or a reload loses nothing; the most recent
 // MATCHES are kept. What is read back is checked for shape before use: a record of
-// another build, or damaged, gives what it can and never stops the page. No DOM.
+// another build, or damaged, gives what it can and never stops the page. Storage that is
+// blocked (reading localStorage throws) or full never stops the page either: `write`
+// says whether the match was kept, so that the page can say so at once; when storage is
+// full, older matches make room for the one being recorded. No DOM.
 
 const PREFIX = "lvl-rules.match.";
 const FORMAT = 1;
 const MATCHES = 20;
 const MAX_CHARS = 2_000_000; // a longer record keeps no answer (local storage holds ~5 MB)
 
+/** This browser's local storage, or null where it is blocked (site data refused). */
+export function localStore() {
+  try {
+    return globalThis.localStorage ?? null;
+  } catch {
+    return null;
+  }
+}
+
 export class MatchStore {
-  constructor(storage = globalThis.localStorage) {
+  constructor(storage = localStore()) {
     this.storage = storage;
     this.written = new Set(); // the ids this store has written: only a new one adds a record
   }
@@ -28,34 +40,69 @@ export class MatchStore {
     return checked(kept);
   }
 
-  /** Keep `record` for match `id` (the answer is left out if the whole is too long). */
+  /**
+   * Keep `record` for match `id` (the answer is left out if the whole is too long).
+   * Returns {kept: true}, or {kept: false, why: "blocked" | "full"}: the match then
+   * lives in this page (and its link) only. Storage full: the oldest other matches are
+   * forgotten, one by one, until this one fits.
+   */
   write(id, record) {
+    if (!this.storage) return { kept: false, why: "blocked" };
     const whole = { format: FORMAT, saved: Date.now(), ...record };
     let text = JSON.stringify(whole);
     if (text.length > MAX_CHARS) text = JSON.stringify({ ...whole, answer: null });
+    let older = null; // the other matches, oldest first, once storage was found full
+    for (;;) {
+      try {
+        this.storage.setItem(PREFIX + id, text);
+        break;
+      } catch (error) {
+        if (!isFull(error)) return { kept: false, why: "blocked" };
+        older ??= this.records().filter(([, key]) => key !== PREFIX + id).reverse();
+        if (!older.length) return { kept: false, why: "full" };
+        this.forget(older.shift()[1]);
+      }
+    }
+    // Only a record this store has not written before can take the count over MATCHES
+    // (every store prunes after its first write of an id): pruning reads every record.
+    if (!this.written.has(id)) this.prune();
+    this.written.add(id);
+    return { kept: true };
+  }
+
+  /** [saved, key] of every match kept, the most recent first. */
+  records() {
+    const records = [];
     try {
-      this.storage.setItem(PREFIX + id, text);
-      // Only a record this store has not written before can take the count over MATCHES
-      // (every store prunes after its first write of an id): pruning reads every record.
-      if (!this.written.has(id)) this.prune();
-      this.written.add(id);
+      for (let i = 0; i < this.storage.length; i++) {
+        const key = this.storage.key(i);
+        if (!key?.startsWith(PREFIX)) continue;
+        const saved = Number(/"saved":(\d+)/.exec(this.storage.getItem(key) ?? "")?.[1] ?? 0);
+        records.push([saved, key]);
+      }
     } catch {
-      // Storage full or refused (a private window): the record lives in the link only.
+      // storage refused meanwhile: what was read
+    }
+    return records.sort((a, b) => b[0] - a[0]);
+  }
+
+  forget(key) {
+    try {
+      this.storage.removeItem(key);
+    } catch {
+      // refused: it stays
     }
   }
 
   /** Forget all but the most recent MATCHES records. */
   prune() {
-    const records = [];
-    for (let i = 0; i < this.storage.length; i++) {
-      const key = this.storage.key(i);
-      if (!key?.startsWith(PREFIX)) continue;
-      const saved = Number(/"saved":(\d+)/.exec(this.storage.getItem(key) ?? "")?.[1] ?? 0);
-      records.push([saved, key]);
-    }
-    records.sort((a, b) => b[0] - a[0]);
-    for (const [, key] of records.slice(MATCHES)) this.storage.removeItem(key);
+    for (const [, key] of this.records().slice(MATCHES)) this.forget(key);
   }
+}
+
+/** Whether a storage error is the quota's (each browser names it its own way). */
+function isFull(error) {
+  return error?.name === "QuotaExceededError" || error?.name === "NS_ERROR_DOM_QUOTA_REACHED" || error?.code === 22;
 }
 
 /** A new match id: short, random, safe in a link. */
@@ -82,6 +129,7 @@ function checked(kept) {
     events: Array.isArray(kept.events) ? kept.events : null,
     clock: isObject(kept.clock) ? kept.clock : null,
     setup: isObject(kept.setup) ? kept.setup : null,
+    saved: Number.isFinite(kept.saved) && kept.saved > 0 ? kept.saved : 0,
     history: [],
     future: [],
     answer: null,

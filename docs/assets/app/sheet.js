@@ -8,12 +8,12 @@
 import { engine } from "../engine/engine-client.js";
 import { citeLink } from "./division-form.js";
 import { clockText } from "./match-clock.js";
-import { eventProblem, linkFor, readLink } from "./match-link.js";
+import { linkFor, readLink } from "./match-link.js";
 import { Setup } from "./match-setup.js";
 import { fill, pageData } from "./page-data.js";
+import { sheetRequest } from "./sheet-request.js";
 import { showEngineStatus } from "./status.js";
 
-const DIVISION = ["edition", "age", "lvl", "belt", "uniform"];
 const QR_MODULE_PX = 4;
 
 export async function mount(root) {
@@ -26,21 +26,17 @@ export async function mount(root) {
 
   const url = new URL(location.href);
   const params = url.searchParams;
-  const division = {};
-  for (const name of DIVISION) if (params.get(name)) division[name] = params.get(name);
-  const experience = params.getAll("experience").flatMap((v) => v.split(",")).filter(Boolean);
-  if (experience.length) division.experience = experience;
   const setup = new Setup(data.setup).read(params, null);
   const link = await readLink(url, data.limits, words);
   if (link.error || !link.events.length) {
     status.textContent = link.error ?? words.no_match;
     return;
   }
-  const events = link.events.map((event, index) => (eventProblem(event, index, data.limits, words) ? null : event));
+  const request = sheetRequest(params, link.events, setup, Object.keys(data.detail_labels), data.limits);
 
   let sheet;
   try {
-    sheet = await engine.request({ action: "sheet", ...division, events, names: setup.labels() });
+    sheet = await engine.request(request);
   } catch (error) {
     status.textContent = fill(words.failed, { message: error.message });
     return;
@@ -55,11 +51,14 @@ export async function mount(root) {
   });
   part("division").textContent = fill(words.division, { division: sheet.description });
   part("athletes").textContent = fill(words.athletes, {
-    a: setup.label("A"),
-    b: setup.label("B"),
-    colour_a: data.colour_names[setup.colour.A],
-    colour_b: data.colour_names[setup.colour.B],
+    a: sheet.labels.A,
+    b: sheet.labels.B,
+    colour_a: data.colour_names[sheet.who.A.colour],
+    colour_b: data.colour_names[sheet.who.B.colour],
   });
+  const given = Object.entries(sheet.details);
+  part("details").textContent = given.map(([k, value]) => fill(words.detail, { label: data.detail_labels[k], value })).join(" · ");
+  part("details").hidden = !given.length;
   drawEvents(part("events"), sheet, link.events, words, ruleRoot);
   const result = part("result");
   result.append(`${words.result}: ${sheet.result.summary} `);
