@@ -29,7 +29,7 @@ from .faces.library import (
     resolve_edition,
     score_match,
 )
-from .loading import edition_ids, load_all
+from .loading import Timeline, edition_ids, load_all, timeline
 from .model import Clause, Edition, Note, Technique
 
 __version__ = "1.0.0"
@@ -45,6 +45,7 @@ __all__ = [
     "Report",
     "RulesError",
     "Technique",
+    "Timeline",
     "check",
     "check_all",
     "division",
@@ -56,5 +57,6 @@ __all__ = [
     "load_edition",
     "resolve_edition",
     "score_match",
+    "timeline",
     "who_may_use",
 ]

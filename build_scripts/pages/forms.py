@@ -15,6 +15,7 @@ from lvl_rules.faces.site import (
     UNIFORM_NAMES,
     Edition,
     edition_choice,
+    edition_in_force,
     engine_words,
     rank_name,
 )
@@ -74,7 +75,7 @@ def division_fields(
 
     ``side_by_side``: every edition's LVL or belt at once, each labelled with its edition
     (the lookup compares editions for one person); otherwise only the chosen edition's."""
-    latest = editions[-1].id
+    latest = edition_in_force(editions).id
     choices = [(e.id, edition_choice(e, latest)) for e in reversed(editions)]
     parts = [
         _field("edition", f"{prefix}-edition", "Edition",

@@ -147,15 +147,19 @@ def _score(
 
 
 def editions() -> dict[str, Any]:
-    """The editions, oldest first, and which one is in force."""
-    ids = loading.edition_ids()
+    """The editions, oldest first, which one is in force, and each one's status."""
+    every = loading.load_all()  # each checked first: a bad status is its file's error
+    timeline = loading.timeline()
     return {
-        "latest": ids[-1],
+        "latest": timeline.in_force(),
         "editions": [
-            {"id": e.id, "title": e.title, "description": e.description, "based_on": e.based_on}
-            for e in (loading.load_edition(i) for i in ids)
+            {
+                "id": e.id, "title": e.title, "description": e.description,
+                "based_on": e.based_on, "status": e.status, "in_force_from": e.in_force_from,
+            }
+            for e in every
         ],
-    }
+    }  # fmt: skip
 
 
 def export(params: Mapping[str, Any]) -> dict[str, Any]:

@@ -128,8 +128,8 @@ def edition_pair(edition: Edition) -> tuple[Edition, Edition] | None:
         if edition.based_on is not None:
             pair = (load_edition(edition.based_on), edition)
         else:
-            newer = [e for e in loading.load_all() if e.based_on == edition.id]
-            pair = (edition, newer[0]) if newer else None
+            newer = loading.timeline().amended_by(edition.id)
+            pair = (edition, load_edition(newer[0])) if newer else None
         # Looking the other edition up lists the editions' folder: once per edition
         # (measured: half the time of the build's check of the table).
         known = (edition, pair)
@@ -403,7 +403,7 @@ def table(editions: tuple[Edition, ...]) -> Json:
             compared[edition.id] = [pair[0].id, pair[1].id]
     return {
         "version": 2,
-        "latest": editions[-1].id,
+        "latest": loading.timeline().in_force(),
         "ages": {"digits": AGE_DIGITS, "listed": [TABLE_AGES.start, TABLE_AGES.stop - 1]},
         "other": OTHER,
         "editions": index,

@@ -55,7 +55,7 @@ def sheet(athlete: Division, events: Any, names: Names | None = None) -> dict[st
         "edition": {
             "id": edition.id,
             "title": edition.title,
-            "in_force": edition.id == loading.edition_ids()[-1],
+            "in_force": loading.timeline().is_in_force(edition.id),
         },
         "description": division_words.describe(athlete),
         "events": events,

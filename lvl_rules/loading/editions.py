@@ -34,6 +34,18 @@ def edition_ids(root: Traversable | None = None) -> tuple[str, ...]:
     return tuple(sorted(ids, key=int))
 
 
+def edition_meta(edition_id: str, root: Traversable | None = None) -> dict[str, str | None]:
+    """What an edition's own data says of its place on the timeline: its status, the date
+    it came into force (if given) and the edition it amends (None for a full rulebook)."""
+    about = _edition_data(edition_id, root or default_root())[0]["edition"]
+    return {
+        "id": edition_id,
+        "status": about.get("status"),
+        "amends": about.get("based_on"),
+        "in_force_from": about.get("in_force_from"),
+    }
+
+
 def load_edition(edition_id: str, root: Traversable | None = None) -> Edition:
     """The complete edition with this exact ID (amendments merged), built once and cached."""
     return _load(edition_id, root)
@@ -74,7 +86,8 @@ def _edition_data(
         earlier = tuple(e for e in edition_ids(root) if int(e) < int(edition_id))
         base_id = check_amendment_target(table, earlier)
         base, base_origins, _ = _edition_data(base_id, root)
-        return apply_amendment(base, base_origins, table)
+        data, origins, changes = apply_amendment(base, base_origins, table)
+        return _own_place(data, table, base_id), origins, changes
     data: dict[str, Any] = {}
     origins: Origins = {}
     for entry in sorted(folder.iterdir(), key=lambda e: e.name):
@@ -95,6 +108,27 @@ def _edition_data(
                 "tables-missing", field=name, folder=f"editions/{edition_id}", table=name
             )
     return data, origins, ()
+
+
+# What an amended edition never takes from the edition it amends: where it stands.
+_OWN = ("status", "in_force_from")
+
+
+def _own_place(data: dict[str, Any], amendment: Table, base_id: str) -> dict[str, Any]:
+    """The amended data with the edition's own place on the timeline: the edition it
+    amends (``amends``), and its status and date as the amendment itself gives them (a
+    status it does not give is an error, not the amended edition's)."""
+    own = amendment.raw().get("change", {}).get("edition", {})
+    about = data["edition"]
+    for key in _OWN:
+        if key in own:
+            about[key] = own[key]
+        else:
+            about.pop(key, None)
+    if "status" not in own:
+        raise RulesError("status-missing", field="edition.status", file=amendment.file)
+    about["based_on"] = base_id
+    return data
 
 
 def _read(entry: Traversable, label: str) -> Table:
