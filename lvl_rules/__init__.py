@@ -26,6 +26,7 @@ from .faces.library import (
     check_all,
     division,
     load_edition,
+    rank_axes,
     resolve_edition,
     score_match,
 )
@@ -55,6 +56,7 @@ __all__ = [
     "group_of",
     "load_all",
     "load_edition",
+    "rank_axes",
     "resolve_edition",
     "score_match",
     "timeline",

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from html import escape
 from typing import Any
 
+from lvl_rules import rank_axes
 from lvl_rules.faces.limits import LIMITS
 from lvl_rules.faces.site import (
     EVENT_TYPES,
@@ -559,6 +560,7 @@ def sheet_page(editions: tuple[Edition, ...], qr_module: str) -> str:
         "setup": page_data(editions)["setup"],
         "colour_names": colours,
         "qr": qr_module,
+        "rank_axes": list(rank_axes()),
     }
     return TEMPLATES.get_template("sheet.md.j2").render(
         page=words.SHEET_PAGE,

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from html import escape
 
+from lvl_rules import rank_axes
 from lvl_rules.faces.site import (
     FORM_WORDS,
     MAX_AGE,
@@ -130,7 +131,8 @@ def division_fields(
     )
     # The words the form's script shows (division-form.js): from lvl_rules, not typed there.
     said = "".join(f' data-{name}="{escape(text)}"' for name, text in FORM_WORDS.items())
-    parts.append(f"<span hidden data-form-words{said}></span>")
+    axes = " ".join(rank_axes())  # the fields a division may have, one per rank axis
+    parts.append(f'<span hidden data-form-words{said} data-rank-axes="{axes}"></span>')
     return "\n".join(parts)
 
 

@@ -20,7 +20,7 @@ from ..words import terminal
 from ..words.errors import one_line
 from ..words.terminal import ERROR_CLOSED, ERROR_PREFIX, HELP
 from . import api, limits
-from .library import LATEST, load_edition
+from .library import LATEST, load_edition, rank_axes
 from .sheet import names_from, sheet
 
 
@@ -46,12 +46,23 @@ def build_parser() -> argparse.ArgumentParser:
     def option(sub: argparse.ArgumentParser, name: str, **settings: Any) -> None:
         sub.add_argument(name, help=HELP[name], **settings)
 
+    timeline = loading.timeline()
+    editions = [load_edition(edition_id) for edition_id in timeline.editions()]
+    edition_help = terminal.edition_help(timeline.editions(), LATEST)
+
+    def edition_option(sub: argparse.ArgumentParser) -> None:
+        sub.add_argument("--edition", default=LATEST, help=edition_help)
+
     def division_options(sub: argparse.ArgumentParser) -> None:
-        option(sub, "--edition", default=LATEST)
+        edition_option(sub)
         option(sub, "--age", required=True)
-        option(sub, "--lvl")
-        option(sub, "--belt")
-        option(sub, "--experience", nargs="*", default=[])
+        for axis in rank_axes():
+            ranked = [edition for edition in editions if edition.eligibility.axis == axis]
+            sub.add_argument(f"--{axis}", help=terminal.rank_help(axis, ranked))
+        with_experience = [edition for edition in editions if edition.experiences]
+        sub.add_argument(
+            "--experience", nargs="*", default=[], help=terminal.experience_help(with_experience)
+        )
         option(sub, "--uniform", required=True)
         option(sub, "--json", action="store_true")
 
@@ -66,18 +77,19 @@ def build_parser() -> argparse.ArgumentParser:
     option(sub, "events")
     sub = command("divisions-for")
     option(sub, "technique")
-    option(sub, "--edition", default=LATEST)
+    edition_option(sub)
     option(sub, "--json", action="store_true")
     sub = command("export")
-    option(sub, "--edition", default=LATEST)
+    edition_option(sub)
     option(sub, "--json", action="store_true")
     option(command("editions"), "--json", action="store_true")
     return parser
 
 
-# The arguments passed on to the API, named as in a request (the events file's name is
-# read here and is no field; --json and the command choose what is printed).
-REQUEST_FIELDS = ("edition", "age", "lvl", "belt", "experience", "uniform", "technique")
+# The arguments passed on to the API, named as in a request, besides one per rank axis
+# (the events file's name is read here and is no field; --json and the command choose
+# what is printed).
+REQUEST_FIELDS = ("edition", "age", "experience", "uniform", "technique")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -100,7 +112,8 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _run(args: argparse.Namespace) -> None:
-    params = {k: v for k, v in vars(args).items() if k in REQUEST_FIELDS and v is not None}
+    fields = (*REQUEST_FIELDS, *rank_axes())
+    params = {k: v for k, v in vars(args).items() if k in fields and v is not None}
     limits.check_value(params, "")
     if args.command == "eligibility":
         _print(args, api.eligibility(params), terminal.eligibility)

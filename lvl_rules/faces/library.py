@@ -45,6 +45,13 @@ def load_edition(edition: str | int = LATEST, root: Traversable | None = None) -
     return loading.load_edition(resolve_edition(edition, root), root)
 
 
+def rank_axes(root: Traversable | None = None) -> tuple[str, ...]:
+    """Every rank axis the editions place athletes by ("lvl", "belt", ...), each once, in
+    the order of the timeline: the division fields a form or a command asks for."""
+    editions = (loading.load_edition(i, root) for i in loading.timeline(root).editions())
+    return tuple(dict.fromkeys(edition.eligibility.axis for edition in editions))
+
+
 def division(
     edition: str | int | Edition = LATEST,
     *,

@@ -43,9 +43,15 @@ from ..engines.my_division import (
 from ..errors import RulesError
 from ..model import MAX_AGE, UNIFORMS, Edition
 from ..words.my_division import field_problem
-from .library import load_edition
+from .library import load_edition, rank_axes
 
-FIELDS = ("edition", "age", "lvl", "belt", "uniform", "experience")
+
+def fields() -> tuple[str, ...]:
+    """The form's fields: edition, age, one per rank axis of the editions, uniform and
+    prior experience."""
+    return ("edition", "age", *rank_axes(), "uniform", "experience")
+
+
 OTHER = "?"  # a rank the edition does not know: the table's key for every such value
 AGE_DIGITS = 9  # the engine reads at most this many digits as an age
 TABLE_AGES = range(0, MAX_AGE + 11)  # the ages the table lists: some on each side of the range
@@ -458,4 +464,4 @@ def _compact(runs: Mapping[tuple[str, str, int], list[tuple[str, int]]]) -> Json
     return {"by": keys, "shared": shared.items}
 
 
-__all__ = ["FIELDS", "answer", "asked_at", "asks", "compare", "placement", "table"]
+__all__ = ["answer", "asked_at", "asks", "compare", "fields", "placement", "table"]

@@ -14,7 +14,7 @@ from importlib.resources.abc import Traversable
 
 from ..errors import RulesError
 from ..model.edition import DRAFT, IN_FORCE, SUPERSEDED
-from .editions import edition_ids, edition_meta
+from .editions import edition_ids, edition_meta, load_edition
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -81,6 +81,9 @@ def timeline(root: Traversable | None = None) -> Timeline:
     """The timeline of the editions in ``root`` (default: the package's), checked: exactly
     one edition in force, the superseded ones before it, the drafts after it."""
     entries = tuple(Entry(**edition_meta(edition_id, root)) for edition_id in edition_ids(root))
+    for entry in entries:
+        if entry.status not in (DRAFT, IN_FORCE, SUPERSEDED):
+            load_edition(entry.id, root)  # the model's own error, naming the file and key
     in_force = [entry.id for entry in entries if entry.status == IN_FORCE]
     if len(in_force) != 1:
         raise RulesError("in-force-count", field="status", found=tuple(in_force))

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from ..model import Edition
+from .division import AXIS_NAMES
 from .markdown import body, heading
 
 ERROR_PREFIX = "lvl-rules: error: "
@@ -20,16 +22,29 @@ HELP = {
     "divisions-for": "which divisions may use a technique",
     "export": "a whole edition (JSON, or the text of every clause)",
     "editions": "the editions and which is in force",
-    "--edition": "1, 2 or latest (default)",
     "--age": "age in years, 4 to 120",
-    "--lvl": "LVL 1-4 (Edition 1)",
-    "--belt": "belt (Edition 2)",
-    "--experience": "prior experience (Edition 2)",
     "--uniform": "gi or nogi",
     "--json": "print JSON",
     "events": "JSON file with the list of events, or - for stdin",
     "technique": "technique ID, e.g. heel-hook",
 }
+
+
+def edition_help(ids: Sequence[str], latest: str) -> str:
+    """``1, 2 or latest (default: the edition in force)``: the --edition option's help."""
+    return f"{', '.join(ids)} or {latest} (default: the edition in force)"
+
+
+def rank_help(axis: str, editions: Sequence[Edition]) -> str:
+    """``LVL: 1, 2, 3, 4 (Edition 1)``: the help of a rank axis's option."""
+    ranks = dict.fromkeys(rank for edition in editions for rank in edition.ranks)
+    titles = ", ".join(edition.title for edition in editions)
+    return f"{AXIS_NAMES[axis]}: {', '.join(ranks)} ({titles})"
+
+
+def experience_help(editions: Sequence[Edition]) -> str:
+    """``prior experience (Edition 2)``: the --experience option's help."""
+    return f"prior experience ({', '.join(edition.title for edition in editions)})"
 
 
 def eligibility(result: dict[str, Any]) -> str:

@@ -13,7 +13,7 @@ import { Setup } from "./match-setup.js";
 import { fill, pageData } from "./page-data.js";
 import { showEngineStatus } from "./status.js";
 
-const DIVISION = ["edition", "age", "lvl", "belt", "uniform"];
+const DIVISION = ["edition", "age", "uniform"]; // and one per rank axis (the page's data)
 const QR_MODULE_PX = 4;
 
 export async function mount(root) {
@@ -27,7 +27,7 @@ export async function mount(root) {
   const url = new URL(location.href);
   const params = url.searchParams;
   const division = {};
-  for (const name of DIVISION) if (params.get(name)) division[name] = params.get(name);
+  for (const name of [...DIVISION, ...data.rank_axes]) if (params.get(name)) division[name] = params.get(name);
   const experience = params.getAll("experience").flatMap((v) => v.split(",")).filter(Boolean);
   if (experience.length) division.experience = experience;
   const setup = new Setup(data.setup).read(params, null);
