@@ -16,10 +16,12 @@ from typing import Any, NoReturn
 
 from .. import loading
 from ..errors import RulesError, reason_of
+from ..words import impact as impact_words
 from ..words import terminal
 from ..words.errors import one_line
 from ..words.terminal import ERROR_CLOSED, ERROR_PREFIX, HELP
 from . import api, limits
+from .impact import impact
 from .library import LATEST, load_edition, rank_axes
 from .sheet import names_from, sheet
 
@@ -83,6 +85,9 @@ def build_parser() -> argparse.ArgumentParser:
     edition_option(sub)
     option(sub, "--json", action="store_true")
     option(command("editions"), "--json", action="store_true")
+    sub = command("impact")
+    edition_option(sub)
+    option(sub, "--json", action="store_true")
     return parser
 
 
@@ -131,6 +136,10 @@ def _run(args: argparse.Namespace) -> None:
     elif args.command == "export":
         text = lambda result: terminal.rulebook(load_edition(result["edition"]))  # noqa: E731
         _print(args, api.export(params), text)
+    elif args.command == "impact":
+        found = impact(load_edition(params.get("edition", LATEST)))
+        old, new = load_edition(found["amends"]), load_edition(found["edition"])
+        _print(args, found, lambda result: impact_words.impact(result, old, new))
     else:
         _print(args, api.editions(), terminal.editions)
 

@@ -220,6 +220,9 @@ MESSAGES: dict[str, Callable[[Details], str]] = {
     "amends-unknown": lambda d: (
         f"{d['file']}: key 'amends' is {quoted(d['base'])}; allowed: {allowed(d['known'])}"
     ),
+    "amends-none": lambda d: (
+        f"Edition {d['edition']} is a full rulebook: it amends no edition to compare it with"
+    ),
     "status-missing": lambda d: (
         f"{d['file']}: [change.edition] must say the edition's own 'status' "
         "(draft, in-force or superseded): it is never the amended edition's"

@@ -22,6 +22,7 @@ HELP = {
     "divisions-for": "which divisions may use a technique",
     "export": "a whole edition (JSON, or the text of every clause)",
     "editions": "the editions and which is in force",
+    "impact": "what an edition changes against the one it amends, for every division",
     "--age": "age in years, 4 to 120",
     "--uniform": "gi or nogi",
     "--json": "print JSON",
