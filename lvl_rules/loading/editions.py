@@ -7,10 +7,14 @@ ID; "latest" and numbers are resolved by the faces (:mod:`lvl_rules.faces.librar
 from __future__ import annotations
 
 import functools
+import os
 import tomllib
+from collections.abc import Iterator
+from dataclasses import dataclass
 from importlib.resources import files
 from importlib.resources.abc import Traversable
-from typing import Any
+from pathlib import Path
+from typing import Any, cast
 
 from ..errors import RulesError
 from ..model import COLLECTIONS, SETTINGS, Change, Edition
@@ -22,9 +26,33 @@ from .checks import check_edition
 AMENDMENT_FILE = "amendment.toml"
 
 
+# A folder of more editions, beside those shipped (the tests' fixture editions, which are
+# never published): its editions join the package's, and may amend them.
+MORE_EDITIONS = "LVL_RULES_MORE_EDITIONS"
+
+
 def default_root() -> Traversable:
-    """The editions folder shipped in the package."""
-    return files("lvl_rules").joinpath("editions")
+    """The editions folder shipped in the package, joined by the folder that
+    ``LVL_RULES_MORE_EDITIONS`` names, if it is set."""
+    shipped = files("lvl_rules").joinpath("editions")
+    more = os.environ.get(MORE_EDITIONS)
+    return cast(Traversable, _Folders((shipped, Path(more)))) if more else shipped
+
+
+@dataclass(frozen=True, slots=True)
+class _Folders:
+    """Several editions folders read as one (what the loader asks of a folder)."""
+
+    folders: tuple[Traversable, ...]
+    name: str = "editions"
+
+    def iterdir(self) -> Iterator[Traversable]:
+        for folder in self.folders:
+            yield from folder.iterdir()
+
+    def joinpath(self, name: str) -> Traversable:
+        found = [folder.joinpath(name) for folder in self.folders]
+        return next((entry for entry in found if entry.is_dir()), found[0])
 
 
 def edition_ids(root: Traversable | None = None) -> tuple[str, ...]:

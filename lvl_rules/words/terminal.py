@@ -84,11 +84,13 @@ def divisions_for(result: dict[str, Any]) -> str:
     return str(result["summary"])
 
 
+_STATUS = {"in-force": " (in force)", "draft": " (a draft, for comment)", "superseded": ""}
+
+
 def editions(result: dict[str, Any]) -> str:
-    """The editions, and which one is in force."""
+    """The editions, which one is in force and which are drafts."""
     return "\n".join(
-        f"{e['title']}{' (in force)' if e['id'] == result['latest'] else ''}: {e['description']}"
-        for e in result["editions"]
+        f"{e['title']}{_STATUS[e['status']]}: {e['description']}" for e in result["editions"]
     )
 
 
