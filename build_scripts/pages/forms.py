@@ -77,7 +77,10 @@ def division_fields(
     ``side_by_side``: every edition's LVL or belt at once, each labelled with its edition
     (the lookup compares editions for one person); otherwise only the chosen edition's."""
     latest = edition_in_force(editions).id
-    choices = [(e.id, edition_choice(e, latest)) for e in reversed(editions)]
+    # The edition in force first (the default), then the others, newest first.
+    listed = [e for e in reversed(editions) if e.id == latest]
+    listed += [e for e in reversed(editions) if e.id != latest]
+    choices = [(e.id, edition_choice(e, latest)) for e in listed]
     parts = [
         _field("edition", f"{prefix}-edition", "Edition",
                f'<select id="{prefix}-edition" name="edition" '

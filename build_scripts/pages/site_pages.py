@@ -83,7 +83,6 @@ def edition_pages(
     pages = {
         front: TEMPLATES.get_template("edition.md.j2").render(
             edition=edition,
-            is_latest=newer is None,
             newer=newer,
             readings=[n for n in edition.notes.values() if n.readings and edition.based_on],
             sections=[_titled(edition, s) for s in numbered],
