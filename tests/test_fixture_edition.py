@@ -78,3 +78,33 @@ def test_an_athlete_of_the_draft_gets_its_answer() -> None:
     in_force = _cli("eligibility", "--edition", IN_FORCE, *athlete)
     legal = lambda answer: {t["id"]: t["legal"] for t in answer["techniques"]}[MOVED]  # noqa: E731
     assert (True, False) == (legal(in_force), legal(draft))
+
+
+GENERATE = """
+import json
+from lvl_rules import load_all
+from build_scripts.pages.site_pages import generate
+from build_scripts.pages.navigation import nav
+pages = generate(load_all(), page_policy=None)
+print(json.dumps({"pages": pages, "nav": nav(load_all())}))
+"""
+
+
+def test_the_draft_is_marked_on_its_pages() -> None:
+    """The site's pages of the draft: a banner on each, "a draft" in their titles, its
+    citations marked; the navigation names it a draft; no page of the others has it."""
+    env = {**os.environ, "LVL_RULES_MORE_EDITIONS": str(FIXTURES)}
+    done = subprocess.run(
+        [sys.executable, "-c", GENERATE], capture_output=True, text=True, env=env,
+        cwd=FIXTURES.parent.parent, check=True, timeout=600,
+    )  # fmt: skip
+    found = json.loads(done.stdout)
+    pages: dict[str, str] = found["pages"]
+    draft = [name for name in pages if name.startswith(f"rules/{DRAFT}/")]
+    shown = [name for name in draft if not name.endswith("print.md")]
+    banner = f"Edition {DRAFT} is a draft, not in force"
+    assert [] == [name for name in shown if banner not in pages[name]]
+    assert [] == [name for name in shown if f"Edition {DRAFT}, a draft" not in pages[name]]
+    assert f"LVL Rules, Edition {DRAFT} (draft), §1" in pages[f"rules/{DRAFT}/1.md"]
+    assert [] == [name for name in pages if banner in pages[name] and name not in draft]
+    assert f"Edition {DRAFT} (draft)" in json.dumps(found["nav"])
