@@ -26,10 +26,11 @@ from .faces.library import (
     check_all,
     division,
     load_edition,
+    rank_axes,
     resolve_edition,
     score_match,
 )
-from .loading import edition_ids, load_all
+from .loading import Timeline, edition_ids, load_all, timeline
 from .model import Clause, Edition, Note, Technique
 
 __version__ = "1.0.0"
@@ -45,6 +46,7 @@ __all__ = [
     "Report",
     "RulesError",
     "Technique",
+    "Timeline",
     "check",
     "check_all",
     "division",
@@ -54,7 +56,9 @@ __all__ = [
     "group_of",
     "load_all",
     "load_edition",
+    "rank_axes",
     "resolve_edition",
     "score_match",
+    "timeline",
     "who_may_use",
 ]

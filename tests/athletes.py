@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from lvl_rules import load_edition
+
 MIN_AGE, MAX_AGE = 4, 120
 UNIFORMS = ("gi", "nogi")
 LVLS = ("1", "2", "3", "4")
@@ -21,14 +23,15 @@ RANK_REQUIRED_FROM = 16
 def ranks_at(edition_id: str, age: int) -> tuple[str | None, ...]:
     """Every rank an athlete of this age may give (None: no rank, allowed under 16)."""
     none = (None,) if age < RANK_REQUIRED_FROM else ()
-    if edition_id == "1":
+    if rank_field(edition_id) == "lvl":
         return (*none, *LVLS)
     return (*none, *(KIDS_BELTS if age < RANK_REQUIRED_FROM else ADULT_BELTS))
 
 
 def rank_field(edition_id: str) -> str:
-    """``lvl`` in Edition 1, ``belt`` in Edition 2."""
-    return "lvl" if edition_id == "1" else "belt"
+    """``lvl`` in an edition that goes by LVL (Edition 1), ``belt`` in one that goes by
+    belt (Edition 2): the edition's data says which (its rank axis)."""
+    return str(load_edition(edition_id).eligibility.axis)
 
 
 def every_athlete(
@@ -39,7 +42,7 @@ def every_athlete(
     Edition 2 athletes come without experience and with each kind of experience.
     """
     experiences: tuple[tuple[str, ...], ...] = ((),)
-    if edition_id == "2":
+    if rank_field(edition_id) == "belt":  # prior experience counts with belts
         experiences = ((), *((e,) for e in EXPERIENCES))
     for age in ages:
         for rank in ranks_at(edition_id, age):

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from athletes import every_athlete, ranks_at
+from timeline_names import EDITIONS
 
 import lvl_rules
 from lvl_rules import Edition
@@ -40,8 +41,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 @pytest.fixture(scope="session")
 def editions() -> dict[str, Edition]:
-    """Both editions, as the installed package loads them."""
-    return {edition_id: lvl_rules.load_edition(edition_id) for edition_id in ("1", "2")}
+    """Every edition of the timeline, as the installed package loads them."""
+    return {edition_id: lvl_rules.load_edition(edition_id) for edition_id in EDITIONS}
 
 
 @pytest.fixture(scope="session")

@@ -11,6 +11,7 @@ hypothesis = pytest.importorskip("hypothesis")
 
 from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
+from timeline_names import AMENDMENT, FULL  # noqa: E402
 
 from lvl_rules.faces.api import ACTIONS, handle  # noqa: E402
 
@@ -54,12 +55,12 @@ def test_malformed_requests(request_text):
 
 def test_an_answer_is_the_same_as_the_function():
     """handle() answers with what the API function returns."""
-    request = {"action": "eligibility", "edition": "1", "age": 30, "lvl": 2, "uniform": "gi"}
+    request = {"action": "eligibility", "edition": FULL, "age": 30, "lvl": 2, "uniform": "gi"}
     answer = json.loads(handle(json.dumps(request)))
     assert answer == {"ok": True, "result": ACTIONS["eligibility"](request)}
 
 
-MATCH = {"action": "score", "edition": "2", "age": 30, "belt": "blue", "uniform": "gi"}
+MATCH = {"action": "score", "edition": AMENDMENT, "age": 30, "belt": "blue", "uniform": "gi"}
 EVENTS = [
     {"type": "score", "athlete": "A", "position": "guard-pass"},
     {"type": "score", "athlete": "A", "position": "mount"},
@@ -91,7 +92,7 @@ def test_each_answer_is_a_fresh_scoring():
     log_from says which lines are new since that caller's previous answer."""
     from lvl_rules import RulesError, division, score_match
 
-    athlete = {"edition": "2", "age": 30, "belt": "blue", "uniform": "gi"}
+    athlete = {"edition": AMENDMENT, "age": 30, "belt": "blue", "uniform": "gi"}
     corrected = [*EVENTS[:1], {"type": "score", "athlete": "B", "position": "mount"}, *EVENTS[2:]]
     steps = [
         (athlete, EVENTS[:2], 0),
@@ -264,7 +265,7 @@ def test_names_must_name_a_and_b(names):
 
 
 WITHDRAWN = {"type": "award", "athlete": "A", "award": "disqualified-in-error"}
-ADULT_LVL_2_NOGI = {"action": "score", "edition": "1", "age": 30, "lvl": 2, "uniform": "nogi"}
+ADULT_LVL_2_NOGI = {"action": "score", "edition": FULL, "age": 30, "lvl": 2, "uniform": "nogi"}
 
 
 @pytest.mark.parametrize(

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from broken_editions import CASES, apply, editions_copy, read_case
 from cli_contract import PREFIX
+from timeline_names import EDITIONS, FULL
 
 from lvl_rules import RulesError, load_all, load_edition
 from lvl_rules.faces.cli import main
@@ -25,7 +26,7 @@ def test_there_are_enough_broken_cases() -> None:
     assert len(CASES) >= 15
 
 
-@pytest.mark.parametrize("edition_id", ["1", "2"])
+@pytest.mark.parametrize("edition_id", EDITIONS)
 def test_an_intact_copy_loads(tmp_path: Path, edition_id: str) -> None:
     """An unchanged copy of the editions loads, so each failure below is the corruption's."""
     edition = load_edition(edition_id, root=editions_copy(tmp_path))
@@ -97,6 +98,6 @@ def test_generated_corruption_is_rejected(
     root = editions_copy(tmp_path)
     apply({"file": file, "append": appended}, root)
     with pytest.raises(RulesError) as caught:
-        load_edition("1", root=root)
+        load_edition(FULL, root=root)
     message = str(caught.value)
     assert (words, 1) == ([word for word in words if word in message], len(message.splitlines()))

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from timeline_names import AMENDMENT, FULL
 
 from build_scripts.bundle import wheel
 from lvl_rules.faces.api import ACTIONS, handle
@@ -26,7 +27,7 @@ ROOT = Path(__file__).resolve().parent.parent
 RUNNER = ROOT / "tests" / "pyodide" / "run_python.mjs"
 SCRIPTS = ROOT / "docs" / "assets"
 PAGE_ACTION = re.compile(r"""\baction:\s*["']([a-z-]+)["']""")
-ADULT = {"edition": "2", "age": 30, "belt": "blue", "uniform": "gi"}
+ADULT = {"edition": AMENDMENT, "age": 30, "belt": "blue", "uniform": "gi"}
 MATCH = [
     {"type": "score", "athlete": "A", "position": "mount"},
     {"type": "penalty", "athlete": "B", "foul": "stalling"},
@@ -36,10 +37,10 @@ MATCH = [
 REQUESTS = {
     "eligibility": [
         {"action": "eligibility", **ADULT, "experience": ["wrestling"]},
-        {"action": "eligibility", "edition": "1", "age": 30, "lvl": 3, "uniform": "nogi"},
-        {"action": "eligibility", "edition": "2", "age": -3, "belt": "blue"},
+        {"action": "eligibility", "edition": FULL, "age": 30, "lvl": 3, "uniform": "nogi"},
+        {"action": "eligibility", "edition": AMENDMENT, "age": -3, "belt": "blue"},
     ],
-    "divisions-for": [{"action": "divisions-for", "edition": "2", "technique": "heel-hook"}],
+    "divisions-for": [{"action": "divisions-for", "edition": AMENDMENT, "technique": "heel-hook"}],
     "score": [
         {"action": "score", **ADULT, "events": MATCH},
         {"action": "score", **ADULT, "events": MATCH, "log_from": 2},
@@ -64,11 +65,11 @@ REQUESTS = {
         {"action": "sheet", **ADULT, "events": "not a list"},
     ],
     "editions": [{"action": "editions"}],
-    "export": [{"action": "export", "edition": "1"}],
+    "export": [{"action": "export", "edition": FULL}],
     "limits": [{"action": "limits"}],
     "my-division": [
         {"action": "my-division", **ADULT},
-        {"action": "my-division", "edition": "2", "age": 30},
+        {"action": "my-division", "edition": AMENDMENT, "age": 30},
     ],
 }
 # In Pyodide: answer every request, note which lvl_rules modules that imported, then

@@ -38,6 +38,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from timeline_names import EDITIONS
 
 import lvl_rules
 from lvl_rules import RulesError, check, check_all, division, score_match
@@ -71,9 +72,10 @@ def test_case_names_are_unique() -> None:
     assert sorted(set(ids)) == sorted(ids)
 
 
-def test_both_editions_have_cases() -> None:
-    """There are case files for Edition 1 and Edition 2."""
-    assert {"1", "2"} == {param.values[0] for param in PARAMS}
+def test_every_edition_has_cases() -> None:
+    """Every edition of the timeline has case files (and every folder of cases is an
+    edition's): an edition without cases fails here instead of passing silently."""
+    assert set(EDITIONS) == {param.values[0] for param in PARAMS}
 
 
 @pytest.mark.parametrize(("edition_id", "data", "case"), PARAMS)

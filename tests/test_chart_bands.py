@@ -13,11 +13,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from timeline_names import EDITIONS
 
 from lvl_rules import Division, Edition, check_all, division
 from lvl_rules.engines.chart import sample
-
-EDITIONS = ["1", "2"]
 
 
 def _answers(athlete: Division) -> tuple[tuple[str, bool, str, str | None], ...]:

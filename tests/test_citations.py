@@ -14,12 +14,12 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from timeline_names import EDITIONS, FULL
 
 from lvl_rules import Division, Edition, check_all, division, score_match
 from lvl_rules.model.rulebook import REFERENCE
 from lvl_rules.words.division import describe
 
-EDITIONS = ["1", "2"]
 PLAIN_REFERENCE = re.compile(r"§(\d+(?:\.\d+)*)")
 Cited = list[tuple[str, str]]  # (where it is cited, clause ID)
 
@@ -97,8 +97,8 @@ def _engine_citations(edition: Edition, athletes: list[Division]) -> Cited:
             where = f"answer {answer.technique.id} for {describe(athlete)}"
             cited.append((where, answer.cite))
             cited += [(f"{where}, reason", ref) for ref in PLAIN_REFERENCE.findall(answer.reason)]
-    top = {"lvl": "4"} if edition.id == "1" else {"belt": "black"}
-    low = {"lvl": "1"} if edition.id == "1" else {"belt": "white", "experience": ["mma"]}
+    top = {"lvl": "4"} if edition.id == FULL else {"belt": "black"}
+    low = {"lvl": "1"} if edition.id == FULL else {"belt": "white", "experience": ["mma"]}
     extra = [
         division(edition.id, age=30, uniform="nogi", **top),
         division(edition.id, age=30, uniform="gi", **low),

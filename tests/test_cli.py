@@ -21,12 +21,13 @@ from typing import Any
 
 import pytest
 from cli_contract import expected, verdict
+from timeline_names import AMENDMENT, EDITIONS, FULL, IN_FORCE, UNKNOWN
 
 from lvl_rules import load_edition
 from lvl_rules.faces.cli import main
 
-ED1 = ["--edition", "1"]
-ED2 = ["--edition", "2"]
+ED1 = ["--edition", FULL]
+ED2 = ["--edition", AMENDMENT]
 ADULT = ["--age", "30", "--uniform", "gi"]
 SCORE2 = ["score", *ED2, "--age", "30", "--belt", "blue", "--uniform", "gi", "--json"]
 SCORE1_LVL2_NOGI = ["score", *ED1, "--age", "30", "--lvl", "2", "--uniform", "nogi", "--json"]
@@ -35,7 +36,7 @@ MISSING_FILE = "(a file that does not exist)"
 
 # (id, arguments, events JSON for `score` (its file is appended), words the line must hold)
 BAD: list[Any] = [
-    ("unknown-edition", ["eligibility", "--edition", "3", *ADULT, "--lvl", "2"], NO_EVENTS,
+    ("unknown-edition", ["eligibility", "--edition", UNKNOWN, *ADULT, "--lvl", "2"], NO_EVENTS,
      ["edition", "'3'", "1, 2, latest"]),
     ("age-too-young", ["eligibility", *ED1, "--age", "3", "--uniform", "gi"], NO_EVENTS,
      ["age", "4", "120"]),
@@ -352,9 +353,10 @@ def test_divisions_for_json(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_editions_json(capsys: pytest.CaptureFixture[str]) -> None:
-    """``editions`` lists both editions and says Edition 2 is in force."""
+    """``editions`` lists every edition of the timeline and the one in force."""
     result = _json(["editions", "--json"], capsys)
-    assert ("2", ["1", "2"]) == (result["latest"], [e["id"] for e in result["editions"]])
+    found = (result["latest"], tuple(e["id"] for e in result["editions"]))
+    assert (IN_FORCE, EDITIONS) == found
 
 
 # ---------------------------------------------------------------- the real commands

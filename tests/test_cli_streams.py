@@ -21,11 +21,13 @@ from typing import Any
 
 import pytest
 from cli_contract import expected, verdict
+from timeline_names import AMENDMENT
 
 from lvl_rules.faces.cli import main
 from lvl_rules.faces.limits import MAX_JSON_CHARS
 
-SCORE = ["score", "--edition", "2", "--age", "30", "--belt", "blue", "--uniform", "gi"]
+BLUE_ADULT = ["--age", "30", "--belt", "blue", "--uniform", "gi"]
+SCORE = ["score", "--edition", AMENDMENT, *BLUE_ADULT]
 MATCH = '[{"type": "score", "athlete": "A", "position": "mount"}, {"type": "end"}]'
 
 # (id, bytes of the events, words the one line must hold)
@@ -136,7 +138,7 @@ def test_ascii_stdout_text() -> None:
     nothing written, one line naming the character and what to do."""
     stream = _ascii_stdout()
     words = ["ascii", "cannot write", "PYTHONIOENCODING=utf-8", "--json"]
-    argv = ["eligibility", "--edition", "2", "--age", "30", "--belt", "blue", "--uniform", "gi"]
+    argv = ["eligibility", "--edition", AMENDMENT, *BLUE_ADULT]
     status, _, err = _run(argv, stdout=stream)
     stream.flush()
     assert expected(words) == verdict(status, stream.buffer.getvalue().decode(), err, words)
@@ -144,7 +146,7 @@ def test_ascii_stdout_text() -> None:
 
 def test_ascii_stdout_json() -> None:
     """With ``--json`` the same answer is written with JSON's own escapes: the same data."""
-    argv = ["eligibility", "--edition", "2", "--age", "30", "--belt", "blue", "--uniform", "gi"]
+    argv = ["eligibility", "--edition", AMENDMENT, *BLUE_ADULT]
     stream = _ascii_stdout()
     status, _, err = _run([*argv, "--json"], stdout=stream)
     stream.flush()

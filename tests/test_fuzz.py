@@ -30,6 +30,7 @@ hypothesis = pytest.importorskip("hypothesis")
 from cli_contract import expected, verdict  # noqa: E402
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
+from timeline_names import AMENDMENT  # noqa: E402
 
 from lvl_rules.engines.events import EVENT_TYPES  # noqa: E402
 from lvl_rules.faces.api import ACTIONS, handle  # noqa: E402
@@ -201,7 +202,7 @@ def test_handle_answers_anything_at_all(value: Any) -> None:
 
 # ---------------------------------------------------------------- the command line
 
-SCORE = ["score", "--edition", "2", "--age", "30", "--belt", "blue", "--uniform", "gi"]
+SCORE = ["score", "--edition", AMENDMENT, "--age", "30", "--belt", "blue", "--uniform", "gi"]
 
 
 def _run(argv: list[str], stdin: bytes | None = None) -> tuple[int, str, str]:

@@ -11,6 +11,7 @@ import json
 from typing import Any
 
 import pytest
+from timeline_names import AMENDMENT, EDITIONS
 
 from lvl_rules import RulesError, division, load_edition, score_match
 from lvl_rules.engines.events import EVENT_TYPES
@@ -26,7 +27,7 @@ from lvl_rules.faces.limits import (
     nesting,
 )
 
-ADULT = {"edition": "2", "age": 30, "belt": "blue", "uniform": "gi"}
+ADULT = {"edition": AMENDMENT, "age": 30, "belt": "blue", "uniform": "gi"}
 SCORE = {"action": "score", **ADULT}
 LONG = "x" * 1_000_000  # a value far too long to repeat in a message
 SHOWN = 80  # words.errors.SHOWN_CHARS: the most of a value a message repeats
@@ -183,7 +184,7 @@ def _longest_event(edition_id: str) -> dict[str, Any]:
     return max(events, key=lambda event: len(json.dumps(event, indent=2)))
 
 
-@pytest.mark.parametrize("edition_id", ["1", "2"])
+@pytest.mark.parametrize("edition_id", EDITIONS)
 def test_the_longest_real_match_fits(edition_id: str) -> None:
     """MAX_EVENTS of the longest event, pretty-printed as a file would be, in a request
     with the longest division fields, fit in MAX_JSON_CHARS, and no real list is longer."""
@@ -201,7 +202,7 @@ def test_the_deepest_real_request_fits() -> None:
     assert 4 * 4 <= MAX_DEPTH
 
 
-@pytest.mark.parametrize("edition_id", ["1", "2"])
+@pytest.mark.parametrize("edition_id", EDITIONS)
 def test_every_real_text_fits(edition_id: str) -> None:
     """Every ID a request can name, and all prior experience joined by commas, is far
     shorter than MAX_TEXT_CHARS."""

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import pytest
 from athletes import UNIFORMS, rank_field, ranks_at
+from timeline_names import AMENDMENT, EDITIONS, FULL
 
 from lvl_rules import RulesError, division, load_edition
 from lvl_rules.engines.eligibility import decide
@@ -30,8 +31,8 @@ from lvl_rules.model import COLLECTIONS, MAX_AGE, MIN_AGE
 from lvl_rules.model.rulebook import SENTENCES
 from lvl_rules.words.my_division import UNLISTED_NOTE, field_problem, ladder_line, page_words
 
-PARENT = {"edition": "2", "age": "13", "belt": "white", "uniform": "gi"}
-WRESTLER = {"edition": "2", "age": "30", "belt": "blue", "uniform": "nogi",
+PARENT = {"edition": AMENDMENT, "age": "13", "belt": "white", "uniform": "gi"}
+WRESTLER = {"edition": AMENDMENT, "age": "30", "belt": "blue", "uniform": "nogi",
             "experience": ["wrestling"]}  # fmt: skip
 
 
@@ -81,7 +82,7 @@ def test_what_changed_for_the_wrestler_without_his_lvl():
     jumping-guard foul differ with some LVLs only (LVL 3-4 in No-Gi could heel hook, LVL 1
     could not jump guard); the scoring changed for everyone."""
     compared = answer(WRESTLER)["compare"]
-    assert [{"edition": "1", "field": "lvl"}] == compared["unknown"]
+    assert [{"edition": FULL, "field": "lvl"}] == compared["unknown"]
     assert [] == compared["differences"]
     assert {"kind": "technique", "id": "heel-hook"} in compared["depends"]
     assert {"kind": "foul", "id": "jump-guard"} in compared["depends"]
@@ -90,7 +91,7 @@ def test_what_changed_for_the_wrestler_without_his_lvl():
 
 def test_without_both_ranks_there_is_nothing_to_compare():
     """Neither the LVL nor the belt: the comparison names the field it needs first."""
-    compared = answer({"edition": "1", "age": "30", "uniform": "gi"})["compare"]
+    compared = answer({"edition": FULL, "age": "30", "uniform": "gi"})["compare"]
     assert {"edition", "error"} == set(compared)
     assert "rank-required" == compared["error"]["problem"]
 
@@ -100,7 +101,7 @@ def test_the_parent_of_a_9_year_old_in_gi():
     the guillotine from 16, the rest from 18 by belt, the prohibited never, in that order;
     a technique not allowed for her is among the severe fouls; nothing to ask beside age
     and uniform; and what changed for everyone in Edition 2."""
-    result = answer({"edition": "2", "age": "9", "uniform": "gi"})
+    result = answer({"edition": AMENDMENT, "age": "9", "uniform": "gi"})
     found = result["placement"]["answer"]
     assert [] == found["legal"]
     whens = [item["unlock"] for item in found["not_legal"]]
@@ -114,7 +115,7 @@ def test_the_parent_of_a_9_year_old_in_gi():
     assert "knee-reaping-foot-across" in found["severe"]
     assert "stalling" not in found["severe"]  # not a severe foul
     assert "severe" not in found["severe"]  # the catch-all is not listed
-    assert [] == asked_at(load_edition("2"), "9") == asked_at(load_edition("1"), "9")
+    assert [] == asked_at(load_edition(AMENDMENT), "9") == asked_at(load_edition(FULL), "9")
     assert [] == result["compare"]["differences"]
     assert 6 == len(result["compare"]["everyone"])
 
@@ -122,8 +123,8 @@ def test_the_parent_of_a_9_year_old_in_gi():
 def test_reaping_foot_across_is_no_severe_foul_where_reaping_is_legal():
     """Adult brown belt in No-Gi: knee reaping is legal, so crossing the foot is not among
     the severe fouls that disqualify him; in Gi it is."""
-    nogi = facts({"edition": "2", "age": "40", "belt": "brown", "uniform": "nogi"})
-    gi = facts({"edition": "2", "age": "40", "belt": "brown", "uniform": "gi"})
+    nogi = facts({"edition": AMENDMENT, "age": "40", "belt": "brown", "uniform": "nogi"})
+    gi = facts({"edition": AMENDMENT, "age": "40", "belt": "brown", "uniform": "gi"})
     assert "knee-reaping-foot-across" not in nogi["severe"]
     assert "knee-reaping-foot-across" in gi["severe"]
 
@@ -134,7 +135,8 @@ def test_edition_2_changed_the_scoring_for_everyone():
     for a mount attempt; the jumping-guard change depends on the division and is not
     among them."""
     found = {
-        (c.collection, c.id): c.cite for c in for_everyone(load_edition("1"), load_edition("2"))
+        (c.collection, c.id): c.cite
+        for c in for_everyone(load_edition(FULL), load_edition(AMENDMENT))
     }
     assert {
         ("positions", "takedown"): "5.1",
@@ -146,7 +148,7 @@ def test_edition_2_changed_the_scoring_for_everyone():
     } == found
 
 
-@pytest.mark.parametrize("edition_id", ["1", "2"])
+@pytest.mark.parametrize("edition_id", EDITIONS)
 def test_the_fields_asked_by_age(edition_id):
     """Beside age and uniform, the form asks for the LVL or belt from the age the edition
     requires one, prior experience from the age it can move someone up, nothing outside
@@ -167,7 +169,7 @@ def test_the_fields_asked_by_age(edition_id):
 def test_below_the_age_of_fair_play_experience_changes_nothing():
     """Under the age from which prior experience can move an athlete up (Edition 2: 16),
     ticking any kind changes nothing in the answer: the page need not ask."""
-    edition = load_edition("2")
+    edition = load_edition(AMENDMENT)
     promotion = edition.eligibility.promotion
     for age in range(MIN_AGE, promotion.min_age):
         for uniform in UNIFORMS:
@@ -182,7 +184,7 @@ def test_below_the_age_of_fair_play_experience_changes_nothing():
 
 def test_the_penalty_scale_in_a_line():
     """The youth scale on one line, the steps that do the same taken together."""
-    scale = next(ladder for ladder in load_edition("2").ladders if ladder.id == "under-15")
+    scale = next(ladder for ladder in load_edition(AMENDMENT).ladders if ladder.id == "under-15")
     assert (
         "1st marked only · 2nd an advantage to the opponent · 3rd–5th 2 points to the "
         "opponent · 6th disqualification"
@@ -201,7 +203,7 @@ def test_what_changed_for_the_wrestler_at_lvl_3():
 def test_our_readings_are_marked_in_what_changed():
     """An adult white belt at LVL 1 keeps the jumping-guard foul; at LVL 2 it is new for
     him in Edition 2, and that is our reading, not the update's words."""
-    base = {"edition": "2", "age": "25", "belt": "white", "uniform": "gi"}
+    base = {"edition": AMENDMENT, "age": "25", "belt": "white", "uniform": "gi"}
     assert [] == [c for c in answer({**base, "lvl": "1"})["compare"]["differences"]
                   if c["id"] == "jump-guard"]  # fmt: skip
     changes = answer({**base, "lvl": "2"})["compare"]["differences"]
@@ -215,12 +217,12 @@ def test_our_readings_are_marked_in_what_changed():
 
 def test_knee_reaping_is_legal_and_no_foul_for_brown_belts_in_no_gi():
     """Group 6 may reap: the severe reaping foul (and its reset) is not theirs."""
-    found = facts({"edition": "2", "age": "40", "belt": "brown", "uniform": "nogi"})
+    found = facts({"edition": AMENDMENT, "age": "40", "belt": "brown", "uniform": "nogi"})
     assert "knee-reaping" in found["legal"]
     assert "legal-here" == fouls(found)["knee-reaping-foot-across"]
 
 
-@pytest.mark.parametrize("edition_id", ["1", "2"])
+@pytest.mark.parametrize("edition_id", EDITIONS)
 def test_every_unlock_makes_the_technique_legal(edition_id):
     """For every athlete (a spread of ages, every rank, both uniforms), every technique
     that is not legal names the step after which it is (the eligibility engine agrees),
@@ -249,7 +251,7 @@ def test_every_unlock_makes_the_technique_legal(edition_id):
                         assert decide(later, move.id).legal, (athlete, move.id, item.unlock)
 
 
-@pytest.mark.parametrize("edition_id", ["1", "2"])
+@pytest.mark.parametrize("edition_id", EDITIONS)
 def test_below_the_rank_age_the_rank_changes_nothing(edition_id):
     """Under the age from which an edition needs an LVL or belt, every rank gives the
     same answer as none (legal or not and when, fouls, scale): the page may say the field
@@ -282,7 +284,7 @@ def test_below_the_rank_age_the_rank_changes_nothing(edition_id):
 )  # fmt: skip
 def test_errors_are_plain_words_on_the_field(fields, field, words):
     """Each error names the field and says what to do, in plain words (no engine text)."""
-    result = answer({"edition": "2", "uniform": "gi", **fields})
+    result = answer({"edition": AMENDMENT, "uniform": "gi", **fields})
     error = result["placement"]["error"]
     assert (field, words) == (error["field"], error["message"])
 
@@ -290,10 +292,10 @@ def test_errors_are_plain_words_on_the_field(fields, field, words):
 def test_an_lvl_at_10_is_a_remark_not_an_error():
     """Edition 1 at 10: the LVL changes nothing (age decides), and the page says so on the
     LVL field; the answer is still given."""
-    result = answer({"edition": "1", "age": "10", "lvl": "3", "uniform": "gi"})
+    result = answer({"edition": FULL, "age": "10", "lvl": "3", "uniform": "gi"})
     assert "answer" in result["placement"]
     assert [{"field": "lvl", "code": "rank-unused"}] == result["placement"]["remarks"]
-    said = page_words((load_edition("1"), load_edition("2")), [])
+    said = page_words((load_edition(FULL), load_edition(AMENDMENT)), [])
     assert "changes nothing" in said["editions"]["1"]["remarks"]["rank-unused"]
 
 
@@ -316,7 +318,7 @@ def test_no_engine_wording_reaches_a_person():
         assert "None" not in field_problem(caught.value.problem, caught.value.details)
 
 
-@pytest.mark.parametrize("edition_id", ["1", "2"])
+@pytest.mark.parametrize("edition_id", EDITIONS)
 def test_readings_name_records_that_exist(edition_id):
     """Every record (or sentence of ours) a note names as following our reading exists in
     its edition (the loader checks it too: tests/broken/note_reading_*), and the

@@ -34,11 +34,12 @@ from athletes import (  # noqa: E402 - the suite's shared lists of valid athlete
 )
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
+from timeline_names import AMENDMENT, EDITIONS, FULL  # noqa: E402
 
 from lvl_rules import RulesError, check_all, division, load_edition, score_match  # noqa: E402
 from lvl_rules.faces.cli import main  # noqa: E402
 
-EDITIONS = {edition_id: load_edition(edition_id) for edition_id in ("1", "2")}
+EDITIONS = {edition_id: load_edition(edition_id) for edition_id in EDITIONS}
 SETTINGS = settings(
     max_examples=60,
     deadline=None,
@@ -74,7 +75,7 @@ def athletes(draw: Any, edition_id: str) -> dict[str, Any]:
     rank = draw(st.sampled_from(ranks_at(edition_id, age)))
     if rank is not None:
         fields[rank_field(edition_id)] = rank
-    if edition_id == "2":
+    if edition_id == AMENDMENT:
         experience = draw(st.lists(st.sampled_from(EXPERIENCES), max_size=2, unique=True))
         if experience:
             fields["experience"] = experience
@@ -242,7 +243,7 @@ def _competes_at(fields: dict[str, Any]) -> str | None:
 def _foul_applies(edition_id: str, fields: dict[str, Any], foul: str) -> bool:
     age, uniform, rank = fields["age"], fields["uniform"], _competes_at(fields)
     if foul == "jump-guard":  # 7.2.2: under fifteen, and adult LVL 1 / adult white belts
-        least = "1" if edition_id == "1" else "white"
+        least = "1" if edition_id == FULL else "white"
         return age <= 14 or (age >= 18 and rank == least)
     if foul == "nogi-clothing-grip":  # 7.2.2: in No-Gi
         return uniform == "nogi"
@@ -292,7 +293,7 @@ def _middle(rulings: list[str]) -> str:
 # ---------------------------------------------------------------- valid input
 
 
-@pytest.mark.parametrize("edition_id", ["1", "2"])
+@pytest.mark.parametrize("edition_id", EDITIONS)
 @SETTINGS
 @given(data=st.data())
 def test_valid_matches(edition_id: str, data: Any) -> None:
@@ -326,7 +327,7 @@ def test_valid_matches(edition_id: str, data: Any) -> None:
         before = after
 
 
-@pytest.mark.parametrize("edition_id", ["1", "2"])
+@pytest.mark.parametrize("edition_id", EDITIONS)
 @SETTINGS
 @given(data=st.data())
 def test_penalty_ladder_never_skips_a_step(edition_id: str, data: Any) -> None:
@@ -382,7 +383,7 @@ def _outcome(run: Any) -> tuple[Any, RulesError | None]:
         return None, error
 
 
-@pytest.mark.parametrize("edition_id", ["1", "2"])
+@pytest.mark.parametrize("edition_id", EDITIONS)
 @SETTINGS
 @given(data=st.data())
 def test_same_input_same_report(edition_id: str, data: Any) -> None:
@@ -405,7 +406,7 @@ def _scored(athlete: Any, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return []
 
 
-@pytest.mark.parametrize("edition_id", ["1", "2"])
+@pytest.mark.parametrize("edition_id", EDITIONS)
 @SETTINGS
 @given(data=st.data())
 def test_a_disqualification_in_error_is_withdrawn(edition_id: str, data: Any) -> None:
@@ -432,7 +433,7 @@ def test_a_disqualification_in_error_is_withdrawn(edition_id: str, data: Any) ->
 FOUL_ON_A_HOLD = "illegal-hold"
 
 
-@pytest.mark.parametrize("edition_id", ["1", "2"])
+@pytest.mark.parametrize("edition_id", EDITIONS)
 @SETTINGS
 @given(data=st.data())
 def test_only_a_disqualification_for_a_hold_is_withdrawn(edition_id: str, data: Any) -> None:
@@ -475,7 +476,7 @@ EDITS = st.lists(
 )
 
 
-@pytest.mark.parametrize("edition_id", ["1", "2"])
+@pytest.mark.parametrize("edition_id", EDITIONS)
 @SETTINGS
 @given(data=st.data())
 def test_scoring_again_from_a_change_is_scoring_afresh(edition_id: str, data: Any) -> None:
@@ -525,18 +526,18 @@ def test_scoring_again_from_a_change_is_scoring_afresh(edition_id: str, data: An
 
 def _progressions(edition_id: str, fields: dict[str, Any]) -> list[dict[str, Any]]:
     """The athlete a year older, one rank higher, and in No-Gi (each valid)."""
-    key = "lvl" if edition_id == "1" else "belt"
-    order = LVLS if edition_id == "1" else ADULT_BELTS
+    key = "lvl" if edition_id == FULL else "belt"
+    order = LVLS if edition_id == FULL else ADULT_BELTS
     older = {**fields, "age": min(fields["age"] + 1, 120)}
     if older["age"] >= 16 and older.get(key) not in order:  # kids' belts end at 15
         older[key] = order[0]
     out = [older, {**fields, "uniform": "nogi"}]
-    if fields.get(key) in order[:-1] and (edition_id == "1" or fields["age"] >= 16):
+    if fields.get(key) in order[:-1] and (edition_id == FULL or fields["age"] >= 16):
         out.append({**fields, key: order[order.index(fields[key]) + 1]})
     return out
 
 
-@pytest.mark.parametrize("edition_id", ["1", "2"])
+@pytest.mark.parametrize("edition_id", EDITIONS)
 @SETTINGS
 @given(data=st.data())
 def test_techniques_unlock_as_athletes_progress(edition_id: str, data: Any) -> None:
@@ -553,7 +554,7 @@ def test_techniques_unlock_as_athletes_progress(edition_id: str, data: Any) -> N
 # ---------------------------------------------------------------- invalid input
 
 
-@pytest.mark.parametrize("edition_id", ["1", "2"])
+@pytest.mark.parametrize("edition_id", EDITIONS)
 @SETTINGS
 @given(
     age=st.one_of(st.integers(-5, 130), st.text(max_size=6), JUNK),
@@ -588,7 +589,7 @@ def test_huge_ages_are_rejected(age: str) -> None:
     assert "age" == caught.value.field
 
 
-@pytest.mark.parametrize("edition_id", ["1", "2"])
+@pytest.mark.parametrize("edition_id", EDITIONS)
 @SETTINGS
 @given(data=st.data())
 def test_invalid_events_raise_only_rules_error(edition_id: str, data: Any) -> None:
@@ -628,7 +629,7 @@ def test_invalid_events_raise_only_rules_error(edition_id: str, data: Any) -> No
 def test_cli_bad_text_gives_one_line(edition: str, age: str, rank: str, uniform: str) -> None:
     """Any text for the division's fields: exit 0, or exit 2 with one line on stderr."""
     argv = ["eligibility", "--edition", edition, f"--age={age}", f"--uniform={uniform}"]
-    argv.append(f"--{'lvl' if edition == '1' else 'belt'}={rank}")
+    argv.append(f"--{'lvl' if edition == FULL else 'belt'}={rank}")
     out, err = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         try:
@@ -642,7 +643,7 @@ def test_cli_bad_text_gives_one_line(edition: str, age: str, rank: str, uniform:
         assert (2, "", 1, False) == (status, out.getvalue(), len(lines), "Traceback" in lines[0])
 
 
-@pytest.mark.parametrize("edition_id", ["1", "2"])
+@pytest.mark.parametrize("edition_id", EDITIONS)
 @settings(max_examples=60, deadline=None)
 @given(data=st.data())
 def test_named_sentences_never_say_a_or_b(edition_id: str, data: Any) -> None:

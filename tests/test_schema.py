@@ -7,6 +7,7 @@ it lists, so an export that validates has exactly the schema's fields, no more, 
 from __future__ import annotations
 
 import pytest
+from timeline_names import AMENDMENT, EDITIONS
 
 from lvl_rules import edition_schema, export_edition, load_edition
 from lvl_rules.faces.export import CLAUSE_EXTRAS, ELIGIBILITY_TABLES
@@ -20,7 +21,7 @@ RECORDS = (*COLLECTIONS.values(), Eligibility, Promotion, Scoring)
 EXTRAS = {Clause: {extra.name for extra in CLAUSE_EXTRAS}, Eligibility: set(ELIGIBILITY_TABLES)}
 
 
-@pytest.mark.parametrize("edition_id", ["1", "2"])
+@pytest.mark.parametrize("edition_id", EDITIONS)
 def test_exports_validate(edition_id: str) -> None:
     """Each edition's export is valid against the schema (closed objects: no stray fields)."""
     schema = edition_schema()
@@ -30,7 +31,7 @@ def test_exports_validate(edition_id: str) -> None:
 
 def test_schema_rejects_a_broken_export() -> None:
     """A clause without an id fails validation: the schema is not a rubber stamp."""
-    data = export_edition(load_edition("2"))
+    data = export_edition(load_edition(AMENDMENT))
     del data["clauses"][0]["id"]
     with pytest.raises(jsonschema.ValidationError, match="'id' is a required property"):
         jsonschema.validate(data, edition_schema())
@@ -38,7 +39,7 @@ def test_schema_rejects_a_broken_export() -> None:
 
 def test_schema_rejects_an_unknown_field() -> None:
     """A field the model does not declare fails validation."""
-    data = export_edition(load_edition("2"))
+    data = export_edition(load_edition(AMENDMENT))
     data["scoring"]["fouls"][0]["penalty"] = 2
     with pytest.raises(jsonschema.ValidationError, match="Additional properties"):
         jsonschema.validate(data, edition_schema())

@@ -17,11 +17,12 @@ hypothesis = pytest.importorskip("hypothesis")
 
 from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
+from timeline_names import AMENDMENT, FULL  # noqa: E402
 
 from lvl_rules.faces.api import handle  # noqa: E402
 from lvl_rules.faces.cli import main as cli_main  # noqa: E402
 
-DIVISION = {"edition": "2", "age": 30, "belt": "blue", "uniform": "gi"}
+DIVISION = {"edition": AMENDMENT, "age": 30, "belt": "blue", "uniform": "gi"}
 EVENTS = [
     {"type": "score", "athlete": "A", "position": "takedown", "time": 12},
     {"type": "penalty", "athlete": "B", "foul": "stalling", "time": 75},
@@ -52,7 +53,7 @@ def test_the_sheet_holds_what_settles_a_protest():
     canonical = json.dumps(
         {
             "form": "lvl-rules-match/2",
-            "edition": "2",
+            "edition": AMENDMENT,
             "division": result["division"],
             "athletes": {
                 "A": {"name": "Ana", "colour": "blue"},
@@ -66,7 +67,7 @@ def test_the_sheet_holds_what_settles_a_protest():
     )
     expected = hashlib.sha256(canonical.encode()).hexdigest()
     assert {"sha256": expected, "form": "lvl-rules-match/2"} == result["fingerprint"]
-    older = {"action": "sheet", "edition": "1", "age": 30, "lvl": 3, "uniform": "gi"}
+    older = {"action": "sheet", "edition": FULL, "age": 30, "lvl": 3, "uniform": "gi"}
     answer = json.loads(handle(json.dumps({**older, "events": EVENTS})))
     assert answer["result"]["edition"]["in_force"] is False
 
@@ -77,7 +78,7 @@ def test_the_command_line_gives_the_same_fingerprint(tmp_path):
     events = tmp_path / "events.json"
     events.write_text(json.dumps(EVENTS), encoding="utf-8")
     expected = sheet(EVENTS, names={"A": "Ana"})["fingerprint"]["sha256"]
-    argv = [sys.executable, "-m", "lvl_rules", "sheet", "--edition", "2", "--age", "30",
+    argv = [sys.executable, "-m", "lvl_rules", "sheet", "--edition", AMENDMENT, "--age", "30",
             "--belt", "blue", "--uniform", "gi", "--name-a", "Ana", str(events)]  # fmt: skip
     text = subprocess.run(argv, capture_output=True, text=True, check=True, timeout=120).stdout
     assert text.rstrip().endswith(expected)

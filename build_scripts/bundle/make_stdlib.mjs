@@ -22,13 +22,14 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 
+// Asked of every edition on the timeline (STDLIB fills in each edition and its rank axis).
 const WARM_UP = [
   { action: "editions" },
-  { action: "eligibility", edition: "1", age: 30, lvl: 3, uniform: "gi", experience: [] },
-  { action: "eligibility", edition: "2", age: 30, belt: "purple", uniform: "nogi", experience: [] },
-  { action: "divisions-for", edition: "2", technique: "heel-hook" },
-  { action: "score", edition: "1", age: 30, lvl: 3, uniform: "gi", events: [] },
-  { action: "export", edition: "1" },
+  { action: "eligibility", age: 30, uniform: "gi", experience: [] },
+  { action: "eligibility", age: 30, uniform: "nogi", experience: [] },
+  { action: "divisions-for", technique: "heel-hook" },
+  { action: "score", age: 30, uniform: "gi", events: [] },
+  { action: "export" },
 ];
 
 // Answers are checked here, so that a broken wheel fails the build, not the browser.
@@ -36,8 +37,17 @@ const STDLIB = `
 import importlib, json, sys, zipfile
 import lvl_rules, lvl_rules.faces.api
 
-lvl_rules.load_all()
-for request in json.loads(WARM_UP):
+def each_edition(request):
+    if request["action"] == "editions":
+        return [request]
+    asked = []
+    for edition in lvl_rules.load_all():
+        axis = edition.eligibility.axis
+        ranked = {axis: list(edition.ranks)[-1]} if "age" in request else {}
+        asked.append({**request, "edition": edition.id, **ranked})
+    return asked
+
+for request in [asked for each in json.loads(WARM_UP) for asked in each_edition(each)]:
     answer = json.loads(lvl_rules.faces.api.handle(json.dumps(request)))
     if not answer["ok"]:
         raise RuntimeError(f"warm-up request {request} failed: {answer}")

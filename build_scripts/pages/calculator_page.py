@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from html import escape
 from typing import Any
 
+from lvl_rules import rank_axes
 from lvl_rules.faces.limits import LIMITS
 from lvl_rules.faces.site import (
     EVENT_TYPES,
@@ -29,6 +30,7 @@ from lvl_rules.faces.site import (
     RULINGS_EXTRA,
     Edition,
     allowed_values,
+    edition_in_force,
 )
 from lvl_rules.faces.site import match_words as words
 
@@ -507,7 +509,7 @@ def _shortcuts(edition: Edition) -> str:
 
 def calculator_page(editions: tuple[Edition, ...]) -> str:
     """/calculator/: record a match, see the score, the log with its clauses, the result."""
-    latest = editions[-1]
+    latest = edition_in_force(editions)
     ui = words.UI
     return TEMPLATES.get_template("calculator.md.j2").render(
         page=words.PAGE,
@@ -559,11 +561,12 @@ def sheet_page(editions: tuple[Edition, ...], qr_module: str) -> str:
         "setup": page_data(editions)["setup"],
         "colour_names": colours,
         "qr": qr_module,
+        "rank_axes": list(rank_axes()),
     }
     return TEMPLATES.get_template("sheet.md.j2").render(
         page=words.SHEET_PAGE,
         sheet=words.SHEET,
-        status=status_block(SHEET, editions[-1].id),
+        status=status_block(SHEET, edition_in_force(editions).id),
         calculator=href(SHEET, "calculator/"),
         data=data_element(data),
     )

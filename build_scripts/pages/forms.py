@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from html import escape
 
+from lvl_rules import rank_axes
 from lvl_rules.faces.site import (
     FORM_WORDS,
     MAX_AGE,
@@ -16,6 +17,7 @@ from lvl_rules.faces.site import (
     UNIFORM_NAMES,
     Edition,
     edition_choice,
+    edition_in_force,
     engine_words,
     rank_name,
 )
@@ -79,11 +81,14 @@ def division_fields(
 
     ``side_by_side``: every edition's LVL or belt at once, each labelled with its edition
     (the lookup compares editions for one person); otherwise only the chosen edition's.
-    ``not_asked``: the fields ("lvl", "belt", "experience") the form's first answer does
+    ``not_asked``: the fields (the rank axes, "experience") the form's first answer does
     not need, written hidden, as the page script leaves them: the first paint shows no
     field the script then hides (it reveals them when they are asked)."""
-    latest = editions[-1].id
-    choices = [(e.id, edition_choice(e, latest)) for e in reversed(editions)]
+    latest = edition_in_force(editions).id
+    # The edition in force first (the default), then the others, newest first.
+    listed = [e for e in reversed(editions) if e.id == latest]
+    listed += [e for e in reversed(editions) if e.id != latest]
+    choices = [(e.id, edition_choice(e, latest)) for e in listed]
     parts = [
         _field("edition", f"{prefix}-edition", "Edition",
                f'<select id="{prefix}-edition" name="edition" '
@@ -139,7 +144,8 @@ def division_fields(
     )
     # The words the form's script shows (division-form.js): from lvl_rules, not typed there.
     said = "".join(f' data-{name}="{escape(text)}"' for name, text in FORM_WORDS.items())
-    parts.append(f"<span hidden data-form-words{said}></span>")
+    axes = " ".join(rank_axes())  # the fields a division may have, one per rank axis
+    parts.append(f'<span hidden data-form-words{said} data-rank-axes="{axes}"></span>')
     return "\n".join(parts)
 
 

@@ -7,7 +7,7 @@ is rendered (``on_page_markdown``); a name this module does not give fails the b
 
 from __future__ import annotations
 
-from lvl_rules.faces.site import Edition
+from lvl_rules.faces.site import Edition, edition_in_force
 from lvl_rules.faces.site import site_words as words
 
 from .templating import TEMPLATES
@@ -17,7 +17,7 @@ HOME = "index.md"
 
 def home_markdown(markdown: str, editions: tuple[Edition, ...]) -> str:
     """The home page's Markdown with the edition in force filled in."""
-    in_force = editions[-1]
+    in_force = edition_in_force(editions)
     return TEMPLATES.from_string(markdown).render(
         in_force=in_force, in_force_line=words.in_force(in_force)
     )

@@ -7,8 +7,9 @@ it finds with the engine's own answer (:mod:`lvl_rules.faces.my_division`):
 - every placement key: each edition, uniform (and none, and an unknown one), LVL or belt
   (and none, and an unknown one), set of experience boxes, and age (every age the table
   lists, none, and ages past it, padded, too long or not a number);
-- every comparison key: each uniform, age from 4 to 120, LVL, belt (and none of each),
-  with no experience box and with each one ticked (every set of boxes places like one
+- every comparison key, for every pair of editions the timeline compares: each uniform,
+  age from 4 to 120, each rank of each of the two editions' rank axes (and none), with
+  no experience box and with each one ticked (every set of boxes places like one
   of these: above);
 - which fields the page asks for, at every age the table lists and the odd ones above.
 
@@ -21,6 +22,7 @@ import json
 import subprocess
 import tempfile
 from collections.abc import Iterator
+from itertools import product
 from pathlib import Path
 from typing import Any
 
@@ -35,12 +37,12 @@ from lvl_rules.faces.my_division import (
     placement_text,
     rank_keys,
 )
-from lvl_rules.faces.site import MAX_AGE, MIN_AGE, Edition
+from lvl_rules.faces.site import MAX_AGE, MIN_AGE, Edition, timeline
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 READER = ROOT / "tests" / "lookup" / "table_answers.mjs"
 EXTRA_AGES = ("131", "999", "1234567890", " 13 ", "0013", "4.5", "-3", "thirty")
-UNIFORMS = ("gi", "nogi", "", "kimono")
+UNIFORMS = ("gi", "nogi", "", "kimono")  # the two of the rules first
 SHOWN = 5  # disagreements named in the message
 
 Key = tuple[Edition, dict[str, Any]]
@@ -61,19 +63,34 @@ def placement_keys(editions: tuple[Edition, ...]) -> Iterator[Key]:
 
 
 def compare_keys(editions: tuple[Edition, ...]) -> Iterator[Key]:
-    """Every comparison key the check tries (on the newest edition, compared with the
-    one it amends)."""
-    old, new = editions[0], editions[-1]
-    boxes = [[], *([x] for x in new.experiences)]
-    for uniform in ("gi", "nogi"):
+    """Every comparison key the check tries: on each edition the timeline compares with
+    the one it amends, every rank of each rank axis of the two (and none)."""
+    by_id = {edition.id: edition for edition in editions}
+    for old_id, new_id in timeline().pairs():
+        if old_id in by_id and new_id in by_id:
+            yield from _pair_keys(by_id[old_id], by_id[new_id])
+
+
+def _pair_keys(old: Edition, new: Edition) -> Iterator[Key]:
+    ranks: dict[str, dict[str, None]] = {}
+    for edition in (old, new):
+        ranks.setdefault(edition.eligibility.axis, {}).update(
+            dict.fromkeys(rank_keys(edition)[:-1])
+        )
+    axes = list(ranks)
+    boxes = [[], *([x] for x in dict.fromkeys((*old.experiences, *new.experiences)))]
+    for uniform in UNIFORMS[:2]:
         for age in range(MIN_AGE, MAX_AGE + 1):
-            for lvl in rank_keys(old)[:-1]:
-                for belt in rank_keys(new)[:-1]:
-                    for given in boxes:
-                        fields = {"age": str(age), "uniform": uniform, "lvl": lvl, "belt": belt}
-                        if given:
-                            fields["experience"] = given
-                        yield new, fields
+            for chosen in product(*(list(ranks[axis]) for axis in axes)):
+                for given in boxes:
+                    fields = {
+                        "age": str(age),
+                        "uniform": uniform,
+                        **dict(zip(axes, chosen, strict=True)),
+                    }
+                    if given:
+                        fields["experience"] = given
+                    yield new, fields
 
 
 def ask_keys(editions: tuple[Edition, ...]) -> Iterator[tuple[Edition, str]]:

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from lvl_rules.faces import api
 from lvl_rules.faces.my_division import table
-from lvl_rules.faces.site import Edition, page_text, page_words
+from lvl_rules.faces.site import Edition, edition_in_force, page_text, page_words
 
 from .clause_blocks import share_attributes
 from .forms import division_fields, options
@@ -49,7 +49,7 @@ class TableSize:
 
 def lookup_page(editions: tuple[Edition, ...]) -> str:
     """/lookup/: "My division", and who may use a technique."""
-    latest = editions[-1]
+    latest = edition_in_force(editions)
     answers = rules_table(editions)
     size = table_size(answers)
     log.info(
@@ -110,7 +110,7 @@ def who_may_use(editions: tuple[Edition, ...]) -> dict[str, dict[str, dict[str, 
     found: dict[str, dict[str, dict[str, str]]] = {}
     for edition in editions:
         found[edition.id] = {}
-        for technique in editions[-1].techniques:
+        for technique in edition_in_force(editions).techniques:
             request = {"action": "divisions-for", "edition": edition.id, "technique": technique}
             said = json.loads(api.handle(json.dumps(request)))
             found[edition.id][technique] = (

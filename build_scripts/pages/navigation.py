@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from lvl_rules.faces.site import Edition
+from lvl_rules.faces.site import Edition, edition_in_force
 from lvl_rules.faces.site import markdown as render
 from lvl_rules.faces.site import site_words as words
 
@@ -28,7 +28,7 @@ def edition_pages(edition: Edition) -> list[tuple[str, str]]:
 
 def nav(editions: tuple[Edition, ...]) -> list[Any]:
     """The `nav` setting of mkdocs.yml, computed."""
-    latest = editions[-1].id
+    latest = edition_in_force(editions).id
     rules: list[Any] = ["rules/index.md"]
     for edition in reversed(editions):
         pages = [{name: page} for name, page in edition_pages(edition)]

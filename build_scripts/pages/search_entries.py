@@ -38,6 +38,7 @@ from typing import Any
 from lvl_rules.faces.site import (
     Edition,
     chart,
+    edition_in_force,
     edition_label,
     editions_label,
     page_title,
@@ -77,9 +78,10 @@ def search_index(index: dict[str, Any], editions: tuple[Edition, ...]) -> dict[s
     """Material's index (``config``, ``docs``) with one entry per place to land."""
     config = {**index["config"], "fields": {**index["config"]["fields"], BODY: BODY_FIELD}}
     docs = [entry for page in _pages(index["docs"]) for entry in page_entries(page, editions)]
+    latest = edition_in_force(editions).id
     for edition in editions:
-        docs += chart_entries(edition, editions[-1].id)
-        docs += foul_entries(edition, editions[-1].id)
+        docs += chart_entries(edition, latest)
+        docs += foul_entries(edition, latest)
     return {**index, "config": config, "docs": docs}
 
 
@@ -157,7 +159,7 @@ def label_for(path: str, anchor: str, editions: tuple[Edition, ...]) -> str | No
     (``rules/2/...``), or on the pages about every edition that of its anchor
     (``#e2-...``), or all of them; None for a page of no edition."""
     by_id = {edition.id: edition for edition in editions}
-    latest = editions[-1].id
+    latest = edition_in_force(editions).id
     found = EDITION_PAGE.match(path)
     if found and found["edition"] in by_id:
         return edition_label(by_id[found["edition"]], latest)

@@ -12,7 +12,7 @@ from html import escape
 
 from build_scripts.publish.code_folder import within
 from lvl_rules.faces.export import edition_schema, export_edition
-from lvl_rules.faces.site import Edition, scoring_words
+from lvl_rules.faces.site import Edition, edition_in_force, scoring_words
 from lvl_rules.faces.site import markdown as render
 from lvl_rules.faces.site import site_words as words
 
@@ -30,7 +30,8 @@ from .urls import cite_path, clause_page, edition_page, href, md_link, page_url,
 def generate(editions: tuple[Edition, ...], *, page_policy: str | None) -> dict[str, str]:
     """Every generated source file, keyed by its path under ``docs/``. ``page_policy``:
     the Content-Security-Policy for the pages the theme does not render (permalinks)."""
-    latest = editions[-1].id
+    in_force = edition_in_force(editions)
+    latest = in_force.id
     pages: dict[str, str] = {
         "rules/index.md": TEMPLATES.get_template("editions.md.j2").render(
             editions=editions,
@@ -49,7 +50,7 @@ def generate(editions: tuple[Edition, ...], *, page_policy: str | None) -> dict[
     }
     by_id = {edition.id: edition for edition in editions}
     for edition in editions:
-        newer = editions[-1] if edition.id != latest else None
+        newer = in_force if edition.id != latest else None
         # Each clause links to the same clause in the edition in force, or (in that one)
         # in the edition it amends.
         other = newer or by_id.get(edition.based_on or "")
@@ -83,7 +84,6 @@ def edition_pages(
     pages = {
         front: TEMPLATES.get_template("edition.md.j2").render(
             edition=edition,
-            is_latest=newer is None,
             newer=newer,
             readings=[
                 n

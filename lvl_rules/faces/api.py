@@ -29,6 +29,7 @@ from .library import (
     division,
     division_json,
     load_edition,
+    rank_axes,
     score_match,
 )
 from .sheet import details_from, names_from, sheet, who_from
@@ -163,15 +164,21 @@ EVENTS_CHECKED_ONE_BY_ONE = frozenset({"sheet"})
 
 
 def editions() -> dict[str, Any]:
-    """The editions, oldest first, and which one is in force."""
-    ids = loading.edition_ids()
+    """The editions, oldest first, which one is in force, each one's status, and the rank
+    axes a division may name (``lvl``, ``belt``, ...)."""
+    every = loading.load_all()  # each checked first: a bad status is its file's error
+    timeline = loading.timeline()
     return {
-        "latest": ids[-1],
+        "latest": timeline.in_force(),
+        "rank_axes": list(rank_axes()),
         "editions": [
-            {"id": e.id, "title": e.title, "description": e.description, "based_on": e.based_on}
-            for e in (loading.load_edition(i) for i in ids)
+            {
+                "id": e.id, "title": e.title, "description": e.description,
+                "based_on": e.based_on, "status": e.status, "in_force_from": e.in_force_from,
+            }
+            for e in every
         ],
-    }
+    }  # fmt: skip
 
 
 def export(params: Mapping[str, Any]) -> dict[str, Any]:

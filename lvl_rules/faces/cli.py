@@ -16,11 +16,13 @@ from typing import Any, NoReturn
 
 from .. import loading
 from ..errors import RulesError, reason_of
+from ..words import impact as impact_words
 from ..words import terminal
 from ..words.errors import one_line
 from ..words.terminal import ERROR_CLOSED, ERROR_PREFIX, HELP
 from . import api, limits
-from .library import LATEST, load_edition
+from .impact import impact
+from .library import LATEST, load_edition, rank_axes
 from .sheet import DETAILS
 
 
@@ -46,12 +48,23 @@ def build_parser() -> argparse.ArgumentParser:
     def option(sub: argparse.ArgumentParser, name: str, **settings: Any) -> None:
         sub.add_argument(name, help=HELP[name], **settings)
 
+    timeline = loading.timeline()
+    editions = [load_edition(edition_id) for edition_id in timeline.editions()]
+    edition_help = terminal.edition_help(timeline.editions(), LATEST)
+
+    def edition_option(sub: argparse.ArgumentParser) -> None:
+        sub.add_argument("--edition", default=LATEST, help=edition_help)
+
     def division_options(sub: argparse.ArgumentParser) -> None:
-        option(sub, "--edition", default=LATEST)
+        edition_option(sub)
         option(sub, "--age", required=True)
-        option(sub, "--lvl")
-        option(sub, "--belt")
-        option(sub, "--experience", nargs="*", default=[])
+        for axis in rank_axes():
+            ranked = [edition for edition in editions if edition.eligibility.axis == axis]
+            sub.add_argument(f"--{axis}", help=terminal.rank_help(axis, ranked))
+        with_experience = [edition for edition in editions if edition.experiences]
+        sub.add_argument(
+            "--experience", nargs="*", default=[], help=terminal.experience_help(with_experience)
+        )
         option(sub, "--uniform", required=True)
         option(sub, "--json", action="store_true")
 
@@ -68,18 +81,22 @@ def build_parser() -> argparse.ArgumentParser:
     option(sub, "events")
     sub = command("divisions-for")
     option(sub, "technique")
-    option(sub, "--edition", default=LATEST)
+    edition_option(sub)
     option(sub, "--json", action="store_true")
     sub = command("export")
-    option(sub, "--edition", default=LATEST)
+    edition_option(sub)
     option(sub, "--json", action="store_true")
     option(command("editions"), "--json", action="store_true")
+    sub = command("impact")
+    edition_option(sub)
+    option(sub, "--json", action="store_true")
     return parser
 
 
-# The arguments passed on to the API, named as in a request (the events file's name is
-# read here and is no field; --json and the command choose what is printed).
-REQUEST_FIELDS = ("edition", "age", "lvl", "belt", "experience", "uniform", "technique")
+# The arguments passed on to the API, named as in a request, besides one per rank axis
+# (the events file's name is read here and is no field; --json and the command choose
+# what is printed).
+REQUEST_FIELDS = ("edition", "age", "experience", "uniform", "technique")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -102,7 +119,8 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _run(args: argparse.Namespace) -> None:
-    params = {k: v for k, v in vars(args).items() if k in REQUEST_FIELDS and v is not None}
+    fields = (*REQUEST_FIELDS, *rank_axes())
+    params = {k: v for k, v in vars(args).items() if k in fields and v is not None}
     if "experience" in params:  # one option per kind, or the link's own comma list
         params["experience"] = [e for given in params["experience"] for e in given.split(",")]
     limits.check_value(params, "")
@@ -117,6 +135,10 @@ def _run(args: argparse.Namespace) -> None:
     elif args.command == "export":
         text = lambda result: terminal.rulebook(load_edition(result["edition"]))  # noqa: E731
         _print(args, api.export(params), text)
+    elif args.command == "impact":
+        found = impact(load_edition(params.get("edition", LATEST)))
+        old, new = load_edition(found["amends"]), load_edition(found["edition"])
+        _print(args, found, lambda result: impact_words.impact(result, old, new))
     else:
         _print(args, api.editions(), terminal.editions)
 

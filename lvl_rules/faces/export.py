@@ -113,12 +113,8 @@ SCORING_TABLES = {
 }
 
 
-def export_edition(edition: Edition, *, latest: str | None = None) -> dict[str, Any]:
-    """Every clause, note, technique, chart group and scoring table of an edition.
-
-    ``latest``: the ID of the edition in force (default: the newest shipped).
-    """
-    latest = latest or loading.edition_ids()[-1]
+def export_edition(edition: Edition) -> dict[str, Any]:
+    """Every clause, note, technique, chart group and scoring table of an edition."""
 
     def write(record: Any) -> dict[str, Any]:
         return to_json(record, render=lambda text: expand(edition, text), axis=axis)
@@ -129,7 +125,7 @@ def export_edition(edition: Edition, *, latest: str | None = None) -> dict[str, 
     return {
         "format": FORMAT,
         **about,
-        "latest": edition.id == latest,
+        "latest": loading.timeline().is_in_force(edition.id),
         "clauses": [
             write(clause) | {extra.name: extra.value(edition, clause) for extra in CLAUSE_EXTRAS}
             for clause in edition.clauses.values()

@@ -1,6 +1,7 @@
 """The Python face: what ``from lvl_rules import ...`` gives.
 
-Edition IDs are resolved here, once ("latest", 2 or "2"); the engines take an Edition.
+Edition IDs are resolved here, once (``"latest"``, the edition in force by the timeline,
+or an ID, as text or a number); the engines take an Edition.
 The answers carry their sentences, made by :mod:`lvl_rules.words`.
 """
 
@@ -28,11 +29,12 @@ LATEST = "latest"
 
 
 def resolve_edition(edition: str | int, root: Traversable | None = None) -> str:
-    """Turn ``"latest"``, ``2`` or ``"2"`` into an edition ID, or raise RulesError."""
+    """Turn ``"latest"`` (the edition in force, never a draft) or an edition's ID, as text
+    or a number, into an edition ID, or raise RulesError."""
     known = loading.edition_ids(root)
     wanted = str(edition).strip() if isinstance(edition, str | int) else None
     if wanted == LATEST:
-        return known[-1]
+        return loading.timeline(root).in_force()
     if wanted not in known:
         shown = edition if wanted is None else wanted
         raise RulesError("unknown-edition", field="edition", value=shown, known=(*known, LATEST))
@@ -42,6 +44,13 @@ def resolve_edition(edition: str | int, root: Traversable | None = None) -> str:
 def load_edition(edition: str | int = LATEST, root: Traversable | None = None) -> Edition:
     """The complete edition (amendments merged), built once and then cached."""
     return loading.load_edition(resolve_edition(edition, root), root)
+
+
+def rank_axes(root: Traversable | None = None) -> tuple[str, ...]:
+    """Every rank axis the editions place athletes by ("lvl", "belt", ...), each once, in
+    the order of the timeline: the division fields a form or a command asks for."""
+    editions = (loading.load_edition(i, root) for i in loading.timeline(root).editions())
+    return tuple(dict.fromkeys(edition.eligibility.axis for edition in editions))
 
 
 def division(

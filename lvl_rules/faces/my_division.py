@@ -43,9 +43,15 @@ from ..engines.my_division import (
 from ..errors import RulesError
 from ..model import MAX_AGE, UNIFORMS, Edition
 from ..words.my_division import field_problem
-from .library import load_edition
+from .library import load_edition, rank_axes
 
-FIELDS = ("edition", "age", "lvl", "belt", "uniform", "experience")
+
+def fields() -> tuple[str, ...]:
+    """The form's fields: edition, age, one per rank axis of the editions, uniform and
+    prior experience."""
+    return ("edition", "age", *rank_axes(), "uniform", "experience")
+
+
 OTHER = "?"  # a rank the edition does not know: the table's key for every such value
 AGE_DIGITS = 9  # the engine reads at most this many digits as an age
 TABLE_AGES = range(0, MAX_AGE + 11)  # the ages the table lists: some on each side of the range
@@ -128,8 +134,8 @@ def edition_pair(edition: Edition) -> tuple[Edition, Edition] | None:
         if edition.based_on is not None:
             pair = (load_edition(edition.based_on), edition)
         else:
-            newer = [e for e in loading.load_all() if e.based_on == edition.id]
-            pair = (edition, newer[0]) if newer else None
+            newer = loading.timeline().amended_by(edition.id)
+            pair = (edition, load_edition(newer[0])) if newer else None
         # Looking the other edition up lists the editions' folder: once per edition
         # (measured: half the time of the build's check of the table).
         known = (edition, pair)
@@ -404,7 +410,7 @@ def table(editions: tuple[Edition, ...]) -> Json:
             compared[edition.id] = [pair[0].id, pair[1].id]
     return {
         "version": 2,
-        "latest": editions[-1].id,
+        "latest": loading.timeline().in_force(),
         "ages": {"digits": AGE_DIGITS, "listed": [TABLE_AGES.start, TABLE_AGES.stop - 1]},
         "other": OTHER,
         "editions": index,
@@ -459,4 +465,4 @@ def _compact(runs: Mapping[tuple[str, str, int], list[tuple[str, int]]]) -> Json
     return {"by": keys, "shared": shared.items}
 
 
-__all__ = ["FIELDS", "answer", "asked_at", "asks", "compare", "placement", "table"]
+__all__ = ["answer", "asked_at", "asks", "compare", "fields", "placement", "table"]

@@ -191,7 +191,7 @@ def sheet(
         "edition": {
             "id": edition.id,
             "title": edition.title,
-            "in_force": edition.id == loading.edition_ids()[-1],
+            "in_force": loading.timeline().is_in_force(edition.id),
         },
         "description": division_words.describe(athlete),
         "who": who.to_json(),

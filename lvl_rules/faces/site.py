@@ -14,9 +14,11 @@ leaves all five out (``build_scripts/bundle/wheel.py``).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..engines.chart import Cell, chart
 from ..engines.events import EVENT_TYPES, RULINGS_EXTRA, allowed_values
-from ..loading import clear_cache
+from ..loading import clear_cache, timeline
 from ..model import MAX_AGE, MIN_AGE, Band, Clause, Edition, Technique
 from ..words import engine as engine_words
 from ..words import markdown
@@ -52,6 +54,13 @@ from ..words.site import (
     unchanged_paragraphs,
 )
 
+
+def edition_in_force(editions: Sequence[Edition]) -> Edition:
+    """Of the editions a page shows, the one in force (the timeline says which)."""
+    wanted = timeline().in_force()
+    return next(edition for edition in editions if edition.id == wanted)
+
+
 __all__ = [
     "COLLECTION_TITLES",
     "EVENT_TYPES",
@@ -77,6 +86,7 @@ __all__ = [
     "citation",
     "clear_cache",
     "edition_choice",
+    "edition_in_force",
     "edition_label",
     "editions_label",
     "engine_words",
@@ -99,5 +109,6 @@ __all__ = [
     "readings_words",
     "scoring_words",
     "site_words",
+    "timeline",
     "unchanged_paragraphs",
 ]

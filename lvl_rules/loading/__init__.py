@@ -1,13 +1,26 @@
 """Load, amend and check the editions: the only room that reads the package's data files."""
 
-from .editions import clear_cache, default_root, edition_ids, load_all, load_edition
+from . import editions
+from .editions import default_root, edition_ids, load_all, load_edition
 from .inputs import read_input
+from .timeline import Entry, Timeline, timeline
+
+
+def clear_cache() -> None:
+    """Forget loaded editions and the timeline, so edited data files are read again (the
+    site's live reload)."""
+    editions.clear_cache()
+    timeline.cache_clear()
+
 
 __all__ = [
+    "Entry",
+    "Timeline",
     "clear_cache",
     "default_root",
     "edition_ids",
     "load_all",
     "load_edition",
     "read_input",
+    "timeline",
 ]

@@ -7,10 +7,14 @@ ID; "latest" and numbers are resolved by the faces (:mod:`lvl_rules.faces.librar
 from __future__ import annotations
 
 import functools
+import os
 import tomllib
+from collections.abc import Iterator
+from dataclasses import dataclass
 from importlib.resources import files
 from importlib.resources.abc import Traversable
-from typing import Any
+from pathlib import Path
+from typing import Any, cast
 
 from ..errors import RulesError
 from ..model import COLLECTIONS, SETTINGS, Change, Edition
@@ -22,9 +26,33 @@ from .checks import check_edition
 AMENDMENT_FILE = "amendment.toml"
 
 
+# A folder of more editions, beside those shipped (the tests' fixture editions, which are
+# never published): its editions join the package's, and may amend them.
+MORE_EDITIONS = "LVL_RULES_MORE_EDITIONS"
+
+
 def default_root() -> Traversable:
-    """The editions folder shipped in the package."""
-    return files("lvl_rules").joinpath("editions")
+    """The editions folder shipped in the package, joined by the folder that
+    ``LVL_RULES_MORE_EDITIONS`` names, if it is set."""
+    shipped = files("lvl_rules").joinpath("editions")
+    more = os.environ.get(MORE_EDITIONS)
+    return cast(Traversable, _Folders((shipped, Path(more)))) if more else shipped
+
+
+@dataclass(frozen=True, slots=True)
+class _Folders:
+    """Several editions folders read as one (what the loader asks of a folder)."""
+
+    folders: tuple[Traversable, ...]
+    name: str = "editions"
+
+    def iterdir(self) -> Iterator[Traversable]:
+        for folder in self.folders:
+            yield from folder.iterdir()
+
+    def joinpath(self, name: str) -> Traversable:
+        found = [folder.joinpath(name) for folder in self.folders]
+        return next((entry for entry in found if entry.is_dir()), found[0])
 
 
 def edition_ids(root: Traversable | None = None) -> tuple[str, ...]:
@@ -32,6 +60,18 @@ def edition_ids(root: Traversable | None = None) -> tuple[str, ...]:
     root = root or default_root()
     ids = [entry.name for entry in root.iterdir() if entry.is_dir() and entry.name.isdigit()]
     return tuple(sorted(ids, key=int))
+
+
+def edition_meta(edition_id: str, root: Traversable | None = None) -> dict[str, str | None]:
+    """What an edition's own data says of its place on the timeline: its status, the date
+    it came into force (if given) and the edition it amends (None for a full rulebook)."""
+    about = _edition_data(edition_id, root or default_root())[0]["edition"]
+    return {
+        "id": edition_id,
+        "status": about.get("status"),
+        "amends": about.get("based_on"),
+        "in_force_from": about.get("in_force_from"),
+    }
 
 
 def load_edition(edition_id: str, root: Traversable | None = None) -> Edition:
@@ -74,7 +114,8 @@ def _edition_data(
         earlier = tuple(e for e in edition_ids(root) if int(e) < int(edition_id))
         base_id = check_amendment_target(table, earlier)
         base, base_origins, _ = _edition_data(base_id, root)
-        return apply_amendment(base, base_origins, table)
+        data, origins, changes = apply_amendment(base, base_origins, table)
+        return _own_place(data, table, base_id), origins, changes
     data: dict[str, Any] = {}
     origins: Origins = {}
     for entry in sorted(folder.iterdir(), key=lambda e: e.name):
@@ -95,6 +136,27 @@ def _edition_data(
                 "tables-missing", field=name, folder=f"editions/{edition_id}", table=name
             )
     return data, origins, ()
+
+
+# What an amended edition never takes from the edition it amends: where it stands.
+_OWN = ("status", "in_force_from")
+
+
+def _own_place(data: dict[str, Any], amendment: Table, base_id: str) -> dict[str, Any]:
+    """The amended data with the edition's own place on the timeline: the edition it
+    amends (``amends``), and its status and date as the amendment itself gives them (a
+    status it does not give is an error, not the amended edition's)."""
+    own = amendment.raw().get("change", {}).get("edition", {})
+    about = data["edition"]
+    for key in _OWN:
+        if key in own:
+            about[key] = own[key]
+        else:
+            about.pop(key, None)
+    if "status" not in own:
+        raise RulesError("status-missing", field="edition.status", file=amendment.file)
+    about["based_on"] = base_id
+    return data
 
 
 def _read(entry: Traversable, label: str) -> Table:

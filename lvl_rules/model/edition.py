@@ -38,6 +38,8 @@ COLLECTIONS: dict[str, type] = {
 ORDERED = ("groups", "bands", "ladders")
 OPTIONAL = ("notes", "experiences")  # tables an edition may leave out; every other one it has
 SETTINGS = ("edition", "eligibility", "scoring")
+# Where an edition stands on the timeline (lvl_rules.loading.timeline reads it).
+DRAFT, IN_FORCE, SUPERSEDED = "draft", "in-force", "superseded"
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -59,6 +61,16 @@ class Edition:
     name: str = declare("text", "The rulebook's name.")
     description: str = declare("text", "What the edition is, in one or two sentences.")
     based_on: str | None = declare("text", "The edition this one amends, if any.", default=None)
+    status: str = declare(
+        "text",
+        "Where the edition stands: a draft published for comment, the edition in force, "
+        "or superseded by a later one. Each edition's own file says it.",
+        choices=(DRAFT, IN_FORCE, SUPERSEDED),
+    )
+    in_force_from: str | None = declare(
+        "text", "The date it came into force (YYYY-MM-DD), where the federation gives one.",
+        default=None,
+    )  # fmt: skip
     clauses: dict[str, Clause]
     notes: dict[str, Note]
     techniques: dict[str, Technique]

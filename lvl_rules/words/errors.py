@@ -225,6 +225,22 @@ MESSAGES: dict[str, Callable[[Details], str]] = {
     "amends-unknown": lambda d: (
         f"{d['file']}: key 'amends' is {quoted(d['base'])}; allowed: {allowed(d['known'])}"
     ),
+    "amends-none": lambda d: (
+        f"Edition {d['edition']} is a full rulebook: it amends no edition to compare it with"
+    ),
+    "status-missing": lambda d: (
+        f"{d['file']}: [change.edition] must say the edition's own 'status' "
+        "(draft, in-force or superseded): it is never the amended edition's"
+    ),
+    "in-force-count": lambda d: (
+        "exactly one edition must have status 'in-force'; "
+        f"found {len(d['found'])}{': ' + ', '.join(d['found']) if d['found'] else ''}"
+    ),
+    "status-out-of-order": lambda d: (
+        f"Edition {d['edition']} has status {quoted(d['status'])} but its place on the "
+        f"timeline needs {quoted(d['expected'])} (superseded editions come before the one "
+        "in force, drafts after it)"
+    ),
     "no-clause": lambda d: f"Edition {d['edition']} has no clause '{d['clause']}'",
     # Editions and divisions
     "unknown-edition": lambda d: (

@@ -18,9 +18,26 @@ from .readings import mark_html, sentence_readings
 # -- Editions and page titles ------------------------------------------------------------
 
 
+DRAFT = "draft"  # an edition's status when it is published for comment only
+
+
 def edition_label(edition: Edition, latest: str) -> str:
-    """``Edition 2, in force`` or ``Edition 1``: which edition a page belongs to."""
+    """``Edition 2, in force``, ``Edition 3, a draft`` or ``Edition 1``: which edition a
+    page belongs to."""
+    if edition.status == DRAFT:
+        return f"{edition.title}, a draft"
     return f"{edition.title}, in force" if edition.id == latest else edition.title
+
+
+def draft_notice(edition: Edition, in_force: Edition) -> dict[str, str]:
+    """The banner of every page of a draft edition: its title and text."""
+    return {
+        "title": f"{edition.title} is a draft, not in force",
+        "text": (
+            f"{edition.title} is published for comment: it is not in force and may change "
+            f"before it is. {in_force.title} is in force; cite it in a match."
+        ),
+    }
 
 
 def in_force(edition: Edition) -> str:
@@ -29,7 +46,10 @@ def in_force(edition: Edition) -> str:
 
 
 def edition_choice(edition: Edition, latest: str) -> str:
-    """``Edition 2 (in force)`` or ``Edition 1``: an edition in the navigation and forms."""
+    """``Edition 2 (in force)``, ``Edition 3 (draft)`` or ``Edition 1``: an edition in the
+    navigation and forms."""
+    if edition.status == DRAFT:
+        return f"{edition.title} (draft)"
     return f"{edition.title} (in force)" if edition.id == latest else edition.title
 
 
@@ -125,7 +145,8 @@ def not_in_other(kind: str | None) -> str:
 def citation(edition: Edition, clause: Clause) -> str:
     """``LVL Rules, Edition 2, §5.4`` (front matter is cited by its title)."""
     where = f"§{clause.id}" if clause.numbered else f"“{clause_title(edition, clause)}”"
-    return f"LVL Rules, {edition.title}, {where}"
+    draft = " (draft)" if edition.status == DRAFT else ""
+    return f"LVL Rules, {edition.title}{draft}, {where}"
 
 
 # -- Scoring at a glance -----------------------------------------------------------------

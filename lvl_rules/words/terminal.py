@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any
 
 from ..model import Edition
+from .division import AXIS_NAMES
 from .markdown import body, expand, heading
 from .readings import NOTE_REASON, OUR_READING, mark_markdown, note_heading
 from .sheet import DETAIL_LABELS
@@ -30,16 +32,31 @@ HELP = {
     "divisions-for": "which divisions may use a technique",
     "export": "a whole edition (JSON, or the text of every clause)",
     "editions": "the editions and which is in force",
-    "--edition": "1, 2 or latest (default)",
+    "impact": "what an edition changes against the one it amends, for every division",
     "--age": "age in years, 4 to 120",
-    "--lvl": "LVL 1-4 (Edition 1)",
-    "--belt": "belt (Edition 2)",
-    "--experience": "prior experience (Edition 2): kinds, or the link's comma list",
     "--uniform": "gi or nogi",
     "--json": "print JSON",
     "events": "JSON file with the list of events, or - for stdin",
     "technique": "technique ID, e.g. heel-hook",
 }
+
+
+def edition_help(ids: Sequence[str], latest: str) -> str:
+    """``1, 2 or latest (default: the edition in force)``: the --edition option's help."""
+    return f"{', '.join(ids)} or {latest} (default: the edition in force)"
+
+
+def rank_help(axis: str, editions: Sequence[Edition]) -> str:
+    """``LVL: 1, 2, 3, 4 (Edition 1)``: the help of a rank axis's option."""
+    ranks = dict.fromkeys(rank for edition in editions for rank in edition.ranks)
+    titles = ", ".join(edition.title for edition in editions)
+    return f"{AXIS_NAMES[axis]}: {', '.join(ranks)} ({titles})"
+
+
+def experience_help(editions: Sequence[Edition]) -> str:
+    """``prior experience (Edition 2)``: the --experience option's help."""
+    titles = ", ".join(edition.title for edition in editions)
+    return f"prior experience ({titles}): kinds, or the link's comma list"
 
 
 def eligibility(result: dict[str, Any]) -> str:
@@ -84,11 +101,13 @@ def divisions_for(result: dict[str, Any]) -> str:
     return str(result["summary"])
 
 
+_STATUS = {"in-force": " (in force)", "draft": " (a draft, for comment)", "superseded": ""}
+
+
 def editions(result: dict[str, Any]) -> str:
-    """The editions, and which one is in force."""
+    """The editions, which one is in force and which are drafts."""
     return "\n".join(
-        f"{e['title']}{' (in force)' if e['id'] == result['latest'] else ''}: {e['description']}"
-        for e in result["editions"]
+        f"{e['title']}{_STATUS[e['status']]}: {e['description']}" for e in result["editions"]
     )
 
 

@@ -14,6 +14,7 @@ import { startEngine } from "./engine.mjs";
 
 const engine = await startEngine();
 const limits = await engine.ask({ action: "limits" });
+const { rank_axes: RANK_AXES } = await engine.ask({ action: "editions" });
 const SETUP = {
   colours: { blue: {}, white: {}, red: {} },
   defaults: { A: "blue", B: "white" },
@@ -27,7 +28,7 @@ async function sheetFor(query, eventsText) {
   const link = await readLink(url, limits, {});
   assert.equal(link.error, undefined);
   const setup = new Setup(SETUP).read(url.searchParams, null);
-  return engine.ask(sheetRequest(url.searchParams, link.events, setup, DETAILS, limits));
+  return engine.ask(sheetRequest(url.searchParams, link.events, setup, DETAILS, limits, RANK_AXES));
 }
 
 const WHITE = "edition=latest&age=30&belt=white&uniform=gi&name_a=Ana";

@@ -3,7 +3,7 @@
 // engine, or the rules table it made). Their words come from the page ([data-form-words],
 // written by the build from lvl_rules.words).
 
-const FIELDS = ["edition", "age", "lvl", "belt", "uniform"];
+const FIELDS = ["edition", "age", "uniform"]; // and one per rank axis (rankAxes)
 
 /** Fill a "{name}" template from an object of values (a name without a value stays). */
 export function fill(template, values = {}) {
@@ -12,6 +12,11 @@ export function fill(template, values = {}) {
 
 function formWords(form) {
   return form.querySelector("[data-form-words]")?.dataset ?? {};
+}
+
+/** The rank axes of the editions (LVL, belt, …), as the build wrote them into the form. */
+export function rankAxes(form) {
+  return (formWords(form).rankAxes ?? "").split(" ").filter(Boolean);
 }
 
 /** Show the fields of the chosen edition; hide and disable the others. */
@@ -63,7 +68,7 @@ export function askOnly(form, names, asked) {
 export function readForm(form) {
   const data = new FormData(form);
   const division = {};
-  for (const name of FIELDS) {
+  for (const name of [...FIELDS, ...rankAxes(form)]) {
     const values = data.getAll(name).filter((value) => value !== "");
     if (values.length === 1) division[name] = values[0];
   }
@@ -81,7 +86,7 @@ export function fillForm(form, params) {
   syncEditionFields(form);
   const age = params.get("age");
   if (age !== null) form.elements.age.value = age;
-  for (const name of ["lvl", "belt"]) {
+  for (const name of rankAxes(form)) {
     const value = params.get(name);
     for (const select of form.querySelectorAll(`select[name="${name}"]`)) {
       if (!select.disabled) setSelect(select, value ?? "", formWords(form));

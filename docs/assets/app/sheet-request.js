@@ -7,13 +7,14 @@
 
 import { nestedTooDeep } from "./match-link.js";
 
-const DIVISION = ["edition", "age", "lvl", "belt", "uniform"];
+const DIVISION = ["edition", "age", "uniform"]; // and one field per rank axis
 
 /** `params`: the address's query; `events`: readLink's; `setup`: a Setup read from the
- * same query; `details`: the detail names the page knows; `limits`: lvl_rules' limits. */
-export function sheetRequest(params, events, setup, details, limits) {
+ * same query; `details`: the detail names the page knows; `limits`: lvl_rules' limits;
+ * `rankAxes`: the rank axes a division may name (the data's: lvl, belt, ...). */
+export function sheetRequest(params, events, setup, details, limits, rankAxes) {
   const request = { action: "sheet" };
-  for (const name of DIVISION) if (params.get(name)) request[name] = params.get(name);
+  for (const name of [...DIVISION, ...rankAxes]) if (params.get(name)) request[name] = params.get(name);
   const experience = params.getAll("experience").flatMap((v) => v.split(",")).filter(Boolean);
   if (experience.length) request.experience = experience;
   // Only an event nested deeper than a request may hold is left out: the engine would

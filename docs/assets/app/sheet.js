@@ -32,7 +32,9 @@ export async function mount(root) {
     status.textContent = link.error ?? words.no_match;
     return;
   }
-  const request = sheetRequest(params, link.events, setup, Object.keys(data.detail_labels), data.limits);
+  const request = sheetRequest(
+    params, link.events, setup, Object.keys(data.detail_labels), data.limits, data.rank_axes,
+  );
 
   let sheet;
   try {
