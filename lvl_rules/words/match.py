@@ -233,6 +233,7 @@ SHEET_PAGE = {
 # The match sheet's words, by key (sheet.js fills them in).
 SHEET = {
     "edition": "{title} ({status})",
+    "our_reading": OUR_READING,  # before the notes an event's lines or the result follow
     "in_force": "the edition in force",
     "not_in_force": "not the edition in force",
     "division": "Division: {division}",

@@ -549,3 +549,36 @@ def test_a_line_our_reading_decided_is_marked_with_its_note(visit, site_url):
         assert readings == shown
         if readings:
             assert lines.nth(n).locator(".lvl-reading em").inner_text() == "Our reading:"
+
+
+def test_the_match_sheet_marks_what_our_reading_decided(visit, site_url):
+    """The match sheet marks an event whose lines our reading decided (jumping guard by an
+    adult white belt in Edition 2) with each note once, linked, and its result exactly
+    when the engine's result carries a reading."""
+    white = {**BLUE, "belt": "white"}
+    events = [
+        {"type": "score", "athlete": "A", "position": "takedown", "time": 5},
+        {"type": "penalty", "athlete": "B", "foul": "jump-guard", "time": 9},
+    ]
+    answer = score_match(division(**white), events).to_json()
+    expected = [
+        list(dict.fromkeys((r["id"], r["title"]) for line in answer["log"] if line["event"] == n
+                           for r in line.get("readings", ())))
+        for n in range(len(events))
+    ]  # fmt: skip
+    assert ([], True) == (expected[0], bool(expected[1]))
+    page = visit().page
+    query = "&".join(f"{key}={value}" for key, value in white.items())
+    page.goto(f"{site_url}calculator/sheet/?{query}&events={quote(json.dumps(events))}")
+    page.wait_for_selector(".lvl-sheet-proof:not([hidden])", timeout=ENGINE_MS)
+    rows = page.locator('[data-sheet="events"] tr')
+    anchor = f"#e{white['edition']}-"
+    for n, readings in enumerate(expected):
+        links = rows.nth(n).locator(".lvl-reading a")
+        shown = [
+            (links.nth(i).get_attribute("href").rsplit(anchor, 1)[-1], links.nth(i).inner_text())
+            for i in range(links.count())
+        ]
+        assert readings == shown
+    result_marks = page.locator('[data-sheet="result"] .lvl-reading').count()
+    assert bool(answer["result"].get("readings")) == bool(result_marks)

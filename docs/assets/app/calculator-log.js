@@ -6,6 +6,7 @@
 import { citeLink } from "./division-form.js";
 import { clockText } from "./match-clock.js";
 import { openPicker } from "./pickers.js";
+import { readingMark } from "./reading-mark.js";
 import { fill } from "./page-data.js";
 
 const SLICE = 300; // log items drawn per task
@@ -134,25 +135,11 @@ export function drawLog(calculator) {
       text.className = "lvl-line";
       text.append(`${line.effect} `);
       if (line.cite) text.append(citeLink(root, match.division.edition, line.cite));
-      if (line.readings?.length) text.append(" ", readingMark(match.division.edition, line.readings));
+      const mark = readingMark(root, match.division.edition, line.readings, words.our_reading);
+      if (mark) text.append(" ", mark);
       item.append(text, " ");
     }
     return item;
-  }
-
-  // The notes whose reading (not the rulebook's words) decided a line, linked.
-  function readingMark(edition, readings) {
-    const mark = document.createElement("span");
-    mark.className = "lvl-reading";
-    mark.append(document.createElement("em"));
-    mark.firstChild.textContent = words.our_reading;
-    readings.forEach((reading, n) => {
-      const link = document.createElement("a");
-      link.href = new URL(`rules/notes/#e${edition}-${reading.id}`, root).href;
-      link.textContent = reading.title;
-      mark.append(n ? ", " : " ", link);
-    });
-    return mark;
   }
 
   // ------------------------------------------------------------ corrections

@@ -6,6 +6,7 @@
 
 import { citeLink, markInvalid, showError } from "./division-form.js";
 import { fill, plural } from "./page-data.js";
+import { readingMark } from "./reading-mark.js";
 import { shareButton } from "./share.js";
 
 const ATHLETES = ["A", "B"];
@@ -84,6 +85,8 @@ export function drawBoard(calculator) {
     if (match.status === "scored" && outcome && any) {
       result.replaceChildren(outcome.summary);
       if (outcome.cite) result.append(" ", citeLink(root, match.division.edition, outcome.cite));
+      const mark = readingMark(root, match.division.edition, outcome.readings, words.our_reading);
+      if (mark) result.append(" ", mark);
     } else if (any || match.waiting.length) {
       result.replaceChildren(match.status === "division" ? words.waiting_division : words.waiting_engine);
     } else {

@@ -11,6 +11,7 @@ import { clockText } from "./match-clock.js";
 import { linkFor, readLink } from "./match-link.js";
 import { Setup } from "./match-setup.js";
 import { fill, pageData } from "./page-data.js";
+import { readingMark } from "./reading-mark.js";
 import { sheetRequest } from "./sheet-request.js";
 import { showEngineStatus } from "./status.js";
 
@@ -65,6 +66,8 @@ export async function mount(root) {
   const result = part("result");
   result.append(`${words.result}: ${sheet.result.summary} `);
   if (sheet.result.cite) result.append(citeLink(ruleRoot, edition.id, sheet.result.cite));
+  const mark = readingMark(ruleRoot, edition.id, sheet.result.readings, words.our_reading);
+  if (mark) result.append(" ", mark);
 
   part("fingerprint-label").textContent = fill(words.fingerprint, { form: sheet.fingerprint.form });
   part("fingerprint").textContent = sheet.fingerprint.sha256;
@@ -108,6 +111,10 @@ function drawEvents(body, sheet, events, words, ruleRoot) {
     for (const cite of new Set(lines.map((line) => line.cite).filter(Boolean))) {
       clauses.append(citeLink(ruleRoot, sheet.edition.id, cite), " ");
     }
+    // The notes that decided any of the event's lines, once each.
+    const readings = [...new Map(lines.flatMap((line) => line.readings ?? []).map((r) => [r.id, r])).values()];
+    const mark = readingMark(ruleRoot, sheet.edition.id, readings, words.our_reading);
+    if (mark) clauses.append(mark);
     row.append(clauses);
     return row;
   });
