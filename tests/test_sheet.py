@@ -230,7 +230,11 @@ def test_an_over_long_match_scores_its_first_events():
 def test_old_fingerprints_still_verify():
     """The first form's fingerprint of a match still verifies (``verify``), the current
     one too; another match's does not."""
-    division = {"form": "lvl-rules-match/1", "edition": "2", "division": sheet(EVENTS)["division"]}
+    division = {
+        "form": "lvl-rules-match/1",
+        "edition": AMENDMENT,
+        "division": sheet(EVENTS)["division"],
+    }
     first = json.dumps({**division, "events": EVENTS}, sort_keys=True, separators=(",", ":"))
     old = hashlib.sha256(first.encode()).hexdigest()
     current = sheet(EVENTS)["fingerprint"]["sha256"]
@@ -239,7 +243,7 @@ def test_old_fingerprints_still_verify():
     assert sheet(EVENTS[1:], verify=old)["verified"] is None
 
 
-SHEET_ARGS = ["sheet", "--edition", "2", "--age", "30", "--belt", "blue", "--uniform", "gi"]
+SHEET_ARGS = ["sheet", "--edition", AMENDMENT, "--age", "30", "--belt", "blue", "--uniform", "gi"]
 
 
 def run_cli(capsys, *argv: str) -> tuple[int, str, str]:
@@ -311,7 +315,11 @@ def test_the_command_line_verifies_a_fingerprint(tmp_path, capsys):
     """``--verify``: the first form's fingerprint of the match verifies; another is an
     error (status 2, one line)."""
     path = events_file(tmp_path, json.dumps(EVENTS))
-    division = {"form": "lvl-rules-match/1", "edition": "2", "division": sheet(EVENTS)["division"]}
+    division = {
+        "form": "lvl-rules-match/1",
+        "edition": AMENDMENT,
+        "division": sheet(EVENTS)["division"],
+    }
     first = json.dumps({**division, "events": EVENTS}, sort_keys=True, separators=(",", ":"))
     old = hashlib.sha256(first.encode()).hexdigest()
     status, out, err = run_cli(capsys, *SHEET_ARGS, "--verify", old, path)
