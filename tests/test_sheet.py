@@ -227,16 +227,22 @@ def test_an_over_long_match_scores_its_first_events():
     assert limit + 1 == len(result["events"])
 
 
-def test_old_fingerprints_still_verify():
-    """The first form's fingerprint of a match still verifies (``verify``), the current
-    one too; another match's does not."""
+def first_form_fingerprint() -> str:
+    """The fingerprint of EVENTS in the first canonical form (lvl-rules-match/1): the
+    edition, the division and the events, no names."""
     division = {
         "form": "lvl-rules-match/1",
         "edition": AMENDMENT,
         "division": sheet(EVENTS)["division"],
     }
     first = json.dumps({**division, "events": EVENTS}, sort_keys=True, separators=(",", ":"))
-    old = hashlib.sha256(first.encode()).hexdigest()
+    return hashlib.sha256(first.encode()).hexdigest()
+
+
+def test_old_fingerprints_still_verify():
+    """The first form's fingerprint of a match still verifies (``verify``), the current
+    one too; another match's does not."""
+    old = first_form_fingerprint()
     current = sheet(EVENTS)["fingerprint"]["sha256"]
     assert "lvl-rules-match/1" == sheet(EVENTS, verify=old.upper())["verified"]
     assert "lvl-rules-match/2" == sheet(EVENTS, verify=current)["verified"]
@@ -315,13 +321,7 @@ def test_the_command_line_verifies_a_fingerprint(tmp_path, capsys):
     """``--verify``: the first form's fingerprint of the match verifies; another is an
     error (status 2, one line)."""
     path = events_file(tmp_path, json.dumps(EVENTS))
-    division = {
-        "form": "lvl-rules-match/1",
-        "edition": AMENDMENT,
-        "division": sheet(EVENTS)["division"],
-    }
-    first = json.dumps({**division, "events": EVENTS}, sort_keys=True, separators=(",", ":"))
-    old = hashlib.sha256(first.encode()).hexdigest()
+    old = first_form_fingerprint()
     status, out, err = run_cli(capsys, *SHEET_ARGS, "--verify", old, path)
     assert (0, "") == (status, err)
     assert "lvl-rules-match/1" in out
