@@ -111,7 +111,7 @@ def test_the_screen_state_under_nodes_test_runner(tmp_path, rules_table):
     )  # fmt: skip
     assert 0 == done.returncode, done.stdout + done.stderr
     assert "# fail 0" in done.stdout
-    assert "# pass 6" in done.stdout
+    assert "# pass 7" in done.stdout
 
 
 def test_the_table_is_small(rules_table):

@@ -34,7 +34,9 @@ from lvl_rules.faces.site import (
 )
 from lvl_rules.faces.site import match_words as words
 
+from .form_check import check_form
 from .forms import division_fields, edition_attributes, options, status_block
+from .lookup_page import rules_table
 from .templating import TEMPLATES
 from .urls import href
 
@@ -507,6 +509,14 @@ def _shortcuts(edition: Edition) -> str:
     return f'<p>{escape(ui["shortcuts_intro"])}</p><dl class="lvl-keys">{items}</dl>'
 
 
+def _division(editions: tuple[Edition, ...]) -> str:
+    """The calculator's division form, checked: it can ask for every division My
+    division's rules table answers (:mod:`.form_check`)."""
+    html = division_fields("calc", editions)
+    check_form("the calculator", html, editions, rules_table(editions))
+    return html
+
+
 def calculator_page(editions: tuple[Edition, ...]) -> str:
     """/calculator/: record a match, see the score, the log with its clauses, the result."""
     latest = edition_in_force(editions)
@@ -514,11 +524,11 @@ def calculator_page(editions: tuple[Edition, ...]) -> str:
     return TEMPLATES.get_template("calculator.md.j2").render(
         page=words.PAGE,
         ui=ui,
-        status=status_block(CALCULATOR, latest.id),
+        status=status_block(CALCULATOR, latest.id, editions),
         root=href(CALCULATOR, ""),
         board=href(CALCULATOR, "calculator/board/"),
         sheet=href(CALCULATOR, "calculator/sheet/"),
-        division=division_fields("calc", editions),
+        division=_division(editions),
         setup=_setup(),
         athletes=_scoreboard(),
         controls="\n".join(calculator_controls(e, latest.id) for e in reversed(editions)),

@@ -10,9 +10,12 @@ from html import escape
 from lvl_rules.faces.site import (
     COLLECTION_TITLES,
     KIND_WORDS,
+    UNIFORM_NAMES,
     Edition,
     citation,
     first_allowed,
+    impact,
+    impact_words,
     moved,
     not_in,
     unchanged_paragraphs,
@@ -23,7 +26,7 @@ from lvl_rules.faces.site import site_words as words
 from . import page_meta
 from .clause_blocks import linker
 from .reading_marks import reading_mark
-from .urls import clause_page, md_link
+from .urls import clause_page, href, md_link
 
 PAGE = "rules/changes.md"
 _TOKENS = re.compile(r"\s+|[^\s]+")
@@ -222,6 +225,7 @@ def _edition_changes(old: Edition, new: Edition) -> list[str]:
         "",
         new.description,
         "",
+        *(_for_you(old, new) if new.status == words.DRAFT else []),
         "### Clauses",
     ]
     order: dict[str, int] = {}
@@ -254,7 +258,7 @@ def _edition_changes(old: Edition, new: Edition) -> list[str]:
         old_text = _clause_text(old, before.id) if before else ""
         new_text = _clause_text(new, after.id) if after else ""
         parts.append(clause_diff(old_text, new_text, (old.title, new.title)))
-    parts += ["", "### The technique chart", "", *_chart_changes(old, new)]
+    parts += ["", f"### {words.changes_chart_heading(new)}", "", *_chart_changes(old, new)]
     for collection, heading in COLLECTION_TITLES.items():
         rows = [c for c in new.changes if c.collection == collection]
         if rows:
@@ -318,3 +322,48 @@ def _chart_changes(old: Edition, new: Edition) -> list[str]:
     )
     # A long table at the end of the page: laid out only once it nears the screen.
     return [intro, "", '<div class="lvl-later" markdown>', "", *rows, "", "</div>"]
+
+
+def _for_you(old: Edition, new: Edition) -> list[str]:
+    """A draft's "What this would change for you": each group of divisions whose answer
+    would change (``impact``, from the engine My division's table is made from), to open
+    and read, with a link to My division asking for one of them in the draft."""
+    said = impact_words.FOR_YOU
+    found = impact(new)
+    parts = [
+        f"### {said['heading']} {{ #e{new.id}-for-you }}",
+        "",
+        said["draft_intro"].format(new=new.title, old=old.title),
+        "",
+    ]
+    if not found["divisions"]:
+        parts += [said["none"], ""]
+    lines = impact_words.for_you(found, old, new)
+    for row, shown in zip(found["divisions"], lines, strict=True):
+        items = "".join(f"<li>{escape(line)}</li>" for line in shown["changes"])
+        link = f'<a href="{_lookup_link(new, row)}">{escape(said["lookup"])}</a>'
+        parts += [
+            f'<details class="lvl-for-you"><summary>{escape(shown["division"])}</summary>'
+            f"<ul>{items}</ul><p>{link}</p></details>",
+            "",
+        ]
+    everyone = [
+        f"{c['collection']} {c['id']} ({c['kind']}, §{c['cite']})" for c in found["for_everyone"]
+    ]
+    text = said["everyone"].format(changes="; ".join(everyone)) if everyone else None
+    parts += [text or said["everyone_none"], ""]
+    return parts
+
+
+def _lookup_link(edition: Edition, row: dict[str, object]) -> str:
+    """My division asking for the first division of a group, in this edition."""
+    uniforms: list[str] = row["uniforms"]  # type: ignore[assignment]
+    ages: list[list[int]] = row["ages"]  # type: ignore[assignment]
+    ranks: dict[str, list[str | None]] = row["ranks"]  # type: ignore[assignment]
+    axis = edition.eligibility.axis
+    query = {"edition": edition.id, "age": str(ages[0][0]), "uniform": uniforms[0]}
+    rank = next((r for r in ranks.get(axis, []) if r), None)
+    if rank is not None:
+        query[axis] = rank
+    assert uniforms[0] in UNIFORM_NAMES  # noqa: S101 - the engine's uniforms
+    return href(PAGE, "lookup/") + "?" + "&amp;".join(f"{k}={v}" for k, v in query.items())

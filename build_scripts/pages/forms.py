@@ -19,7 +19,7 @@ from lvl_rules.faces.site import (
     edition_choice,
     edition_in_force,
     engine_words,
-    rank_name,
+    site_words,
 )
 
 from .templating import TEMPLATES
@@ -53,19 +53,32 @@ def edition_attributes(edition: Edition, shown: str) -> str:
     return f' data-for-edition="{edition.id}"' + ("" if edition.id == shown else " hidden")
 
 
+def editions_attributes(ids: Collection[str], shown: str) -> str:
+    """Attributes of a block of the form that belongs to some editions (a rank axis's
+    field, say): visible only when the edition shown first is among them
+    (division-form.js's syncEditionFields keeps it so)."""
+    return f' data-for-editions="{" ".join(ids)}"' + ("" if shown in ids else " hidden")
+
+
 def disabled_unless_shown(edition: Edition, shown: str) -> str:
     """Controls of an edition not shown are disabled, as the page script leaves them."""
     return "" if edition.id == shown else " disabled"
 
 
-def _rank_options(edition: Edition, blank: str) -> str:
-    """The LVLs or belts, each with the ages it exists for, so the page can offer only
-    those of the age entered (the form follows the data)."""
+def _rank_options(editions: list[Edition], blank: str) -> str:
+    """The LVLs or belts of one rank axis (every edition's that goes by it), each with
+    the ages it exists for, so the page can offer only those of the age entered (the
+    form follows the data)."""
+    ages: dict[str, tuple[str, int, int]] = {}
+    for edition in editions:
+        for r in edition.ranks.values():
+            name, low, high = ages.get(r.id, (r.name, r.min_age, r.max_age))
+            ages[r.id] = (name, min(low, r.min_age), max(high, r.max_age))
     out = [f'<option value="">{escape(blank)}</option>']
     out += [
-        f'<option value="{escape(r.id)}" data-min-age="{r.min_age}" data-max-age="{r.max_age}">'
-        f"{escape(r.name)}</option>"
-        for r in edition.ranks.values()
+        f'<option value="{escape(rank)}" data-min-age="{low}" data-max-age="{high}">'
+        f"{escape(name)}</option>"
+        for rank, (name, low, high) in ages.items()
     ]
     return "".join(out)
 
@@ -74,13 +87,13 @@ def division_fields(
     prefix: str,
     editions: tuple[Edition, ...],
     *,
-    side_by_side: bool = False,
     not_asked: Collection[str] = (),
 ) -> str:
-    """Edition, age, LVL or belt (+ experience) and uniform: the division form fields.
+    """Edition, age, one field per rank axis (LVL, belt, ...), prior experience and
+    uniform: the division form fields.
 
-    ``side_by_side``: every edition's LVL or belt at once, each labelled with its edition
-    (the lookup compares editions for one person); otherwise only the chosen edition's.
+    A rank axis's field serves every edition that goes by it, and shows only while one of
+    them is chosen (so does prior experience); on the first paint, the edition in force's.
     ``not_asked``: the fields (the rank axes, "experience") the form's first answer does
     not need, written hidden, as the page script leaves them: the first paint shows no
     field the script then hides (it reveals them when they are asked)."""
@@ -98,40 +111,24 @@ def division_fields(
                f'min="{MIN_AGE}" max="{MAX_AGE}" step="1" autocomplete="off" required '
                f'aria-describedby="{prefix}-age-message">'),
     ]  # fmt: skip
-    for edition in reversed(editions):
-        axis = edition.eligibility.axis
-        label = "LVL" if axis == "lvl" else "Belt"
-        ident = f"{prefix}-{axis}-{edition.id}"
-        blank = f"— choose (needed from age {edition.eligibility.rank_required_from}) —"
-        scope, off = edition_attributes(edition, latest), disabled_unless_shown(edition, latest)
-        if side_by_side:
-            label, scope, off = f"{label} ({edition.title})", "", ""
-        rank_scope, rank_off = _unless_asked(axis, not_asked, scope, off)
-        described = f' aria-describedby="{ident}-message"'
+    for axis in rank_axes():
+        going = [e for e in editions if e.eligibility.axis == axis]
+        if not going:
+            continue
+        ids = [e.id for e in going]
+        ident = f"{prefix}-{axis}"
+        scope = editions_attributes(ids, latest)
+        off = "" if latest in ids else " disabled"
+        scope, off = _unless_asked(axis, not_asked, scope, off)
+        needed = min(e.eligibility.rank_required_from for e in going)
+        label = site_words.AXIS_LABELS[axis]
         parts.append(
-            f'<div class="lvl-field"{rank_scope}><label for="{ident}">{label}</label>'
-            f'<select id="{ident}" name="{axis}"{rank_off}{described}>'
-            f"{_rank_options(edition, blank)}</select>{message_slot(ident, axis)}</div>"
+            f'<div class="lvl-field"{scope}><label for="{ident}">{label}</label>'
+            f'<select id="{ident}" name="{axis}"{off} aria-describedby="{ident}-message">'
+            f"{_rank_options(going, site_words.rank_blank(needed))}</select>"
+            f"{message_slot(ident, axis)}</div>"
         )
-        if edition.experiences:
-            scope, off = _unless_asked("experience", not_asked, scope, off)
-            boxes = "".join(
-                f'<label class="lvl-check"><input type="checkbox" name="experience" '
-                f'value="{x.id}"{off}> {escape(x.name)}</label>'
-                for x in edition.experiences.values()
-            )
-            promotion = edition.eligibility.promotion
-            who = (
-                f" ({edition.title}: {rank_name(edition, promotion.rank_from)}s aged "
-                f"{promotion.min_age} and over)"
-                if promotion
-                else ""
-            )
-            parts.append(
-                f'<fieldset class="lvl-field"{scope} aria-describedby="{ident}-experience-message">'
-                f"<legend>Prior experience{who}</legend>{boxes}"
-                f"{message_slot(f'{ident}-experience', 'experience')}</fieldset>"
-            )
+    parts.append(_experience_field(prefix, editions, latest, not_asked))
     radios = "".join(
         f'<label class="lvl-check"><input type="radio" name="uniform" value="{u}"'
         f"{' checked' if u == 'gi' else ''}> {name}</label>"
@@ -146,16 +143,54 @@ def division_fields(
     said = "".join(f' data-{name}="{escape(text)}"' for name, text in FORM_WORDS.items())
     axes = " ".join(rank_axes())  # the fields a division may have, one per rank axis
     parts.append(f'<span hidden data-form-words{said} data-rank-axes="{axes}"></span>')
-    return "\n".join(parts)
+    return "\n".join(part for part in parts if part)
+
+
+def _experience_field(
+    prefix: str, editions: tuple[Edition, ...], latest: str, not_asked: Collection[str]
+) -> str:
+    """Prior experience: one box per experience of the editions that have any, shown
+    while one of them is chosen; whom it can move up, said for the edition chosen."""
+    having = [e for e in editions if e.experiences]
+    if not having:
+        return ""
+    ids = [e.id for e in having]
+    scope = editions_attributes(ids, latest)
+    off = "" if latest in ids else " disabled"
+    scope, off = _unless_asked("experience", not_asked, scope, off)
+    names = {x.id: x.name for e in having for x in e.experiences.values()}
+    boxes = "".join(
+        f'<label class="lvl-check"><input type="checkbox" name="experience" '
+        f'value="{ident}"{off}> {escape(name)}</label>'
+        for ident, name in names.items()
+    )
+    who: dict[str, list[str]] = {}
+    for edition in having:
+        who.setdefault(site_words.experience_who(edition), []).append(edition.id)
+    said = "".join(
+        f"<span{editions_attributes(whose, latest)}>{escape(text)}</span>"
+        for text, whose in who.items()
+        if text
+    )
+    ident = f"{prefix}-experience"
+    return (
+        f'<fieldset class="lvl-field"{scope} aria-describedby="{ident}-message">'
+        f"<legend>{site_words.EXPERIENCE_LEGEND}{said}</legend>{boxes}"
+        f"{message_slot(ident, 'experience')}</fieldset>"
+    )
 
 
 def _unless_asked(name: str, not_asked: Collection[str], scope: str, off: str) -> tuple[str, str]:
-    """A field's block attributes and its controls': the block hidden when not asked. Its
-    controls stay enabled, so that the script fills them in from a link (it fills only
-    enabled controls: division-form.js's fillForm) before it asks for them or not."""
-    if name not in not_asked or " hidden" in scope:
+    """A field's block attributes and its controls': the block hidden when not asked, and
+    marked as shown only when the age asks for it (data-asked-by-age: a link's edition
+    alone does not show it on the first paint). Its controls stay enabled, so that the
+    script fills them in from a link (it fills only enabled controls: division-form.js's
+    fillForm) before it asks for them or not."""
+    if name not in not_asked:
         return scope, off
-    return f"{scope} hidden", off
+    if " hidden" in scope:
+        return f"{scope} data-asked-by-age", off
+    return f"{scope} hidden data-asked-by-age", off
 
 
 LINK_STYLESHEET = "assets/form-link.css"  # generated; combined with docs/assets/*.css
@@ -163,26 +198,49 @@ LINK_STYLESHEET = "assets/form-link.css"  # generated; combined with docs/assets
 
 def link_stylesheet(editions: tuple[Edition, ...]) -> str:
     """The form's fields of the edition a link names, on the first paint: for each
-    edition, the rules that show its fields and hide the others' while <html> says the
-    address names it (docs/assets/form-link.js), as the page script then leaves them
-    (division-form.js's syncEditionFields; the script removes the mark once it has)."""
+    edition, the rules that show its blocks (fields, words) and hide the others' while
+    <html> says the address names it (docs/assets/form-link.js, lookup-link.js), as the
+    page script then leaves them (division-form.js's syncEditionFields; the script removes
+    the mark once it has). And My division's fields that the linked age asks for
+    (lookup-link.js), one rule per field a division may have."""
     rules = [
         "/* Generated from the editions (build_scripts/pages/forms.py): a form opened from a",
         "   link that names an edition shows that edition's fields on its first paint. */",
     ]
     for edition in editions:
-        linked = f'html[data-lvl-link-edition="{edition.id}"] .lvl-form'
+        linked = f'html[data-lvl-link-edition="{edition.id}"]'
+        mine = f'[data-for-editions~="{edition.id}"][hidden]'
         rules += [
-            f'{linked} .lvl-field[data-for-edition="{edition.id}"][hidden] {{ display: flex; }}',
-            f'{linked} .lvl-field[data-for-edition]:not([data-for-edition="{edition.id}"]) '
+            f"{linked} .lvl-form .lvl-field{mine}:not([data-asked-by-age]) {{ display: flex; }}",
+            f"{linked} .lvl-edition-words > p{mine} {{ display: block; }}",
+            f"{linked} :is(.lvl-status-link, legend > span){mine} {{ display: inline; }}",
+            f'{linked} [data-for-editions]:not([data-for-editions~="{edition.id}"]) '
             "{ display: none; }",
         ]
+    rules.append(
+        "/* My division from a shared link: the fields its age asks for (lookup-link.js),"
+        " on the first paint. */"
+    )
+    for name in (*rank_axes(), "experience"):
+        rules.append(
+            f'html[data-lvl-link-asks~="{name}"] #lookup-form '
+            f'.lvl-field[hidden]:has([name="{name}"]) {{ display: flex; }}'
+        )
     return "\n".join(rules) + "\n"
 
 
-def status_block(page: str, edition_id: str) -> str:
+def status_block(page: str, edition_id: str, editions: tuple[Edition, ...] = ()) -> str:
     """The engine's progress, and what to do if it cannot start (engine_status.html.j2,
-    in the words of lvl_rules/words/engine.py)."""
-    chart = href(page, f"rules/{edition_id}/techniques/")
-    html = TEMPLATES.get_template("engine_status.html.j2").render(chart=chart, words=engine_words)
+    in the words of lvl_rules/words/engine.py): read the chart instead. With ``editions``
+    (a page whose form chooses one), a link to each one's chart, shown while it is chosen
+    (division-form.js's syncEditionFields); ``edition_id``'s on the first paint."""
+    said = escape(engine_words.CHART_LINK)
+    links = [
+        f'<a class="lvl-status-link" href="{href(page, f"rules/{e.id}/techniques/")}"'
+        f"{editions_attributes([e.id], edition_id)}>{said}</a>"
+        for e in editions
+    ] or [f'<a href="{href(page, f"rules/{edition_id}/techniques/")}">{said}</a>']
+    html = TEMPLATES.get_template("engine_status.html.j2").render(
+        chart_link="".join(links), words=engine_words
+    )
     return "\n".join(line for line in html.splitlines() if line)

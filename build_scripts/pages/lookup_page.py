@@ -22,6 +22,7 @@ from lvl_rules.faces.my_division import table
 from lvl_rules.faces.site import Edition, edition_in_force, page_text, page_words
 
 from .clause_blocks import share_attributes
+from .form_check import check_form
 from .forms import division_fields, options
 from .lookup_check import check_table
 from .notes_page import NOTES_PAGE
@@ -30,6 +31,7 @@ from .templating import TEMPLATES
 from .urls import href, page_url
 
 LOOKUP = "lookup.md"
+LOOKUP_NAME = "My division"  # as the build's messages name the page
 POSTER_SIZE = "a4"  # the poster My division links to: the paper a parent has at home
 # The share button's words (docs/assets/app/share.js)
 SHARE_WORDS = ("share-label", "copy-label", "copied", "failed", "unavailable")
@@ -55,18 +57,19 @@ def lookup_page(editions: tuple[Edition, ...]) -> str:
     log.info(
         "LVL Rules lookup table: %d bytes, %d gzip, %d brotli", size.raw, size.gzip, size.brotli
     )
+    division = division_fields("lookup", editions, not_asked=not_asked_first(answers))
+    check_form(LOOKUP_NAME, division, editions, answers)
     said = page_words(editions, unlocks(answers))
     text = page_text(editions)
     share = {name: text[name.replace("-", "_")] for name in SHARE_WORDS}
     return TEMPLATES.get_template("lookup.md.j2").render(
         link_table=compact_json(link_table(answers)),
         said=text,
+        latest=latest.id,
         share=share_attributes(share),
         poster=href(LOOKUP, poster_path(latest.id, POSTER_SIZE)),
         root=href(LOOKUP, ""),
-        division=division_fields(
-            "lookup", editions, side_by_side=True, not_asked=not_asked_first(answers)
-        ),
+        division=division,
         techniques=options([(t.id, t.name) for t in latest.techniques.values()]),
         table=json_element(TABLE_ELEMENT_ID, answers),
         words=json_element(

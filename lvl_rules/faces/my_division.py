@@ -1,8 +1,8 @@
 """ "My division" for the lookup page: the answer for the raw form inputs, as JSON, and the
 compact table of every answer, which the build writes into the page.
 
-The form has one field per input of both editions side by side: age, LVL (Edition 1),
-belt and prior experience (Edition 2), uniform, and the edition to show. An answer has
+The form has the edition to show, age, one field per rank axis of the editions (LVL,
+belt), prior experience and uniform; it asks for those of the edition chosen. An answer has
 two parts, each the same from the engine (:func:`answer`, the ``my-division`` action) and
 from the table (:func:`table`):
 
@@ -424,13 +424,14 @@ def table(editions: tuple[Edition, ...]) -> Json:
 
 def asked_at(edition: Edition, age: Any) -> list[str]:
     """The form's fields (beside age and uniform) to ask for when this edition is chosen,
-    for an age as the form sends it: those that can change anything for this edition or
-    the one it is compared with. None without a valid age: the age comes first."""
+    for an age as the form sends it: those that can change anything in this edition (the
+    edition chosen decides which rank field the form shows; where the edition it is
+    compared with goes by another rank, the comparison says what differs whatever that
+    rank is). None without a valid age: the age comes first."""
     text = str(age).strip()
     if not (text.isascii() and text.isdigit() and len(text) <= AGE_DIGITS):
         return []  # as the engine reads an age (engines.division), then checks its range
-    pair = edition_pair(edition) or (edition,)
-    return list(dict.fromkeys(f for rules in pair for f in asked_fields(rules, int(text))))
+    return list(asked_fields(edition, int(text)))
 
 
 def asks(edition: Edition) -> Json:

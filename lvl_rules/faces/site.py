@@ -21,6 +21,7 @@ from ..engines.events import EVENT_TYPES, RULINGS_EXTRA, allowed_values
 from ..loading import clear_cache, timeline
 from ..model import MAX_AGE, MIN_AGE, Band, Clause, Edition, Technique
 from ..words import engine as engine_words
+from ..words import impact as impact_words
 from ..words import markdown
 from ..words import match as match_words
 from ..words import offline as offline_words
@@ -53,6 +54,7 @@ from ..words.site import (
     poster_title,
     unchanged_paragraphs,
 )
+from .impact import impact
 
 
 def edition_in_force(editions: Sequence[Edition]) -> Edition:
@@ -92,6 +94,8 @@ __all__ = [
     "engine_words",
     "first_allowed",
     "foul_effect",
+    "impact",
+    "impact_words",
     "label",
     "markdown",
     "match_words",

@@ -186,28 +186,25 @@ PAGE = {
 UNLISTED_NOTE = "unlisted-techniques"  # the note that says what the chart does not restrict
 
 
-def page_text(editions: tuple[Edition, ...]) -> dict[str, str]:
-    """The page's own text (:data:`PAGE`), with its introduction from the rule data: which
-    fields the form asks for from which age."""
-    by_age: dict[int, dict[str, list[str]]] = {}
-    for edition in reversed(editions):
-        rules = edition.eligibility
-        asked = by_age.setdefault(rules.rank_required_from, {})
-        asked.setdefault(edition.title, []).append(f"the {_AXIS_WORDS[rules.axis]}")
-        if edition.experiences and rules.promotion is not None:
-            later = by_age.setdefault(rules.promotion.min_age, {})
-            later.setdefault(edition.title, []).append("prior experience")
-    steps = [
-        f"from {age}, "
-        + " and ".join(f"{' and '.join(fields)} ({title})" for title, fields in asked.items())
-        for age, asked in sorted(by_age.items())
-    ]
-    intro = (
+def page_text(editions: tuple[Edition, ...]) -> dict[str, Any]:
+    """The page's own text (:data:`PAGE`), with an introduction for each edition
+    (``intros``, by ID), from its rule data: which fields the form asks for from which age.
+    The page shows the chosen edition's only."""
+    return {**PAGE, "intros": {edition.id: _intro(edition) for edition in editions}}
+
+
+def _intro(edition: Edition) -> str:
+    rules = edition.eligibility
+    by_age: dict[int, list[str]] = {rules.rank_required_from: [f"the {_AXIS_WORDS[rules.axis]}"]}
+    if edition.experiences and rules.promotion is not None:
+        by_age.setdefault(rules.promotion.min_age, []).append("prior experience")
+    steps = [f"from {age}, {' and '.join(fields)}" for age, fields in sorted(by_age.items())]
+    return (
         "Enter the athlete's age and uniform; the form then asks only for what can change "
-        f"the answer at that age: {'; '.join(steps)}. The answer appears at once: first "
-        "what matters most, then each part in full, every rule with the clause it comes from."
+        f"the answer at that age in {edition.title}: {'; '.join(steps)}. The answer appears "
+        "at once: first what matters most, then each part in full, every rule with the "
+        "clause it comes from."
     )
-    return {**PAGE, "intro": intro}
 
 
 def page_words(editions: tuple[Edition, ...], unlocks: Iterable[str]) -> dict[str, Any]:

@@ -40,6 +40,12 @@ def draft_notice(edition: Edition, in_force: Edition) -> dict[str, str]:
     }
 
 
+def changes_chart_heading(edition: Edition) -> str:
+    """The heading of an edition's technique chart changes on the changes page, its own
+    for each edition (the page lists several: axe, landmark-unique)."""
+    return f"The technique chart in {edition.title}"
+
+
 def in_force(edition: Edition) -> str:
     """``Edition 2 is in force``: the home page's line about the rules."""
     return f"{edition.title} is in force"
@@ -88,6 +94,25 @@ SITE_PAGES = {
 }
 
 # -- The division form's own words, which its script reads from the page -----------------
+
+# The division form's words (build_scripts/pages/forms.py): a field per rank axis.
+AXIS_LABELS = {"lvl": "LVL", "belt": "Belt"}
+EXPERIENCE_LEGEND = "Prior experience"
+
+
+def rank_blank(needed_from: int) -> str:
+    """The empty choice of a rank field: when the rank is needed."""
+    return f"— choose (needed from age {needed_from}) —"
+
+
+def experience_who(edition: Edition) -> str:
+    """Whom prior experience can move up in an edition: `` (white belts aged 16 and
+    over)``, or nothing."""
+    promotion = edition.eligibility.promotion
+    if promotion is None:
+        return ""
+    return f" ({rank_name(edition, promotion.rank_from)}s aged {promotion.min_age} and over)"
+
 
 FORM_WORDS = {
     "cite-text": "§{clause}",

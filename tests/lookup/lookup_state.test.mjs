@@ -15,7 +15,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const APP = path.join(HERE, "..", "..", "docs", "assets", "app");
 const { answerFrom, askedFields } = await import(pathToFileURL(path.join(APP, "division-table.js")).href);
-const { askable, notYet, whatChanged } = await import(pathToFileURL(path.join(APP, "lookup-state.js")).href);
+const { askable, errorShown, notYet, whatChanged } = await import(pathToFileURL(path.join(APP, "lookup-state.js")).href);
 
 const table = JSON.parse(readFileSync(process.env.LVL_LOOKUP_TABLE, "utf8"));
 const NINE = { edition: "2", age: "9", uniform: "gi" };
@@ -55,13 +55,14 @@ test("groups follow each other only where the answer's order puts them together"
   ]);
 });
 
-test("the fields asked: none beside age and uniform for a 9-year-old, all from 16", () => {
+test("the fields asked: none beside age and uniform for a 9-year-old, the edition's own from 16", () => {
   assert.deepEqual(askedFields(table, "2", NINE), []);
   assert.deepEqual(askedFields(table, "1", NINE), []);
   assert.deepEqual(askedFields(table, "2", { age: "" }), []);
   assert.deepEqual(askedFields(table, "2", { age: "thirty" }), []);
   assert.deepEqual(askedFields(table, "2", { age: "130" }), []);
-  assert.deepEqual(new Set(askedFields(table, "2", ADULT_BLUE)), new Set(["lvl", "belt", "experience"]));
+  assert.deepEqual(new Set(askedFields(table, "2", ADULT_BLUE)), new Set(["belt", "experience"]));
+  assert.deepEqual(askedFields(table, "1", { ...ADULT_BLUE, edition: "1" }), ["lvl"]);
   assert.deepEqual(new Set(askable(table)), new Set(["lvl", "belt", "experience"]));
 });
 
@@ -92,4 +93,10 @@ test("a comparison stopped by a field names the edition at fault", () => {
   assert.equal(view.edition, "1");
   assert.equal(view.error.field, "lvl");
   assert.equal(whatChanged(null), null);
+});
+
+test("a field's error is said once the field is left, or the answer asked for", () => {
+  assert.equal(errorShown("belt", new Set(["age"]), false), false); // typed an age, belt not reached
+  assert.equal(errorShown("belt", new Set(["age", "belt"]), false), true);
+  assert.equal(errorShown("belt", new Set(), true), true);
 });

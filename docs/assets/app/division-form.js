@@ -19,15 +19,17 @@ export function rankAxes(form) {
   return (formWords(form).rankAxes ?? "").split(" ").filter(Boolean);
 }
 
-/** Show the fields of the chosen edition; hide and disable the others. */
+/** Show the fields (and words) of the chosen edition; hide and disable the others'. A
+ *  block says the editions it serves (data-for-editions: a rank axis's field serves every
+ *  edition that goes by it). */
 export function syncEditionFields(form) {
   const edition = form.elements.edition.value;
-  for (const block of form.querySelectorAll("[data-for-edition]")) {
-    const mine = block.dataset.forEdition === edition;
+  const page = form.closest("article") ?? document;
+  for (const block of page.querySelectorAll("[data-for-editions]")) {
+    const mine = block.dataset.forEditions.split(" ").includes(edition);
     block.hidden = !mine;
     for (const control of block.querySelectorAll("input, select")) control.disabled = !mine;
   }
-  const page = form.closest("article") ?? document;
   const inert = page.querySelector(`template[data-controls-for="${edition}"]`);
   if (inert && !page.querySelector(`.lvl-controls[data-for-edition="${edition}"]`)) {
     inert.before(inert.content.cloneNode(true)); // first time this edition is chosen

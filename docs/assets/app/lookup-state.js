@@ -49,3 +49,10 @@ export function askable(table) {
   }
   return [...found];
 }
+
+/** Whether to say now that a field is wrong: once the person has left it (`left`, a Set
+ *  of field names), or asked for the answer (`sent`: the button, or a link). A field not
+ *  yet reached is not wrong yet: the form asks each field when it is reached. */
+export function errorShown(field, left, sent) {
+  return sent || left.has(field);
+}

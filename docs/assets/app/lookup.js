@@ -23,7 +23,7 @@ import {
 import { drawAnswer } from "./lookup-answer.js";
 import { drawCompare } from "./lookup-compare.js";
 import { chartLink, cite, el } from "./lookup-dom.js";
-import { askable } from "./lookup-state.js";
+import { askable, errorShown } from "./lookup-state.js";
 import { shareButton } from "./share.js";
 
 const AGE_PAUSE_MS = 350; // typing an age: answer once the typing pauses
@@ -38,6 +38,8 @@ export function mount(form) {
     root: new URL(form.dataset.root, document.baseURI),
     words: readJson(page, "#lookup-words"),
     askable: askable(table),
+    left: new Set(), // the fields the person has left: only theirs are said to be wrong
+    sent: false, // asked for (the button, or a link): every field's error is said
     part: (id) => page.querySelector(`#${id}`),
   };
   const follow = () => {
@@ -55,12 +57,20 @@ export function mount(form) {
   });
   form.addEventListener("change", (event) => {
     if (event.target.name === "age") clearTimeout(pause);
+    app.left.add(event.target.name);
     follow();
     show(app, true);
+  });
+  // A field left (even unchanged) may now be said to be wrong.
+  form.addEventListener("focusout", (event) => {
+    if (!event.target.name || app.left.has(event.target.name)) return;
+    app.left.add(event.target.name);
+    show(app, false);
   });
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     clearTimeout(pause);
+    app.sent = true;
     follow();
     show(app, true);
     // Asked for: the answer's first screen in view, and focus with it.
@@ -80,8 +90,11 @@ export function mount(form) {
   const technique = params.get("technique");
   const asked = fillForm(form, params);
   follow();
+  app.sent = asked; // a link asks at once
   if (asked) show(app, false);
-  delete document.documentElement.dataset.lvlLinkAsks; // the page is as the link made it (lookup-link.js)
+  // The page is as the link made it (lookup-link.js).
+  delete document.documentElement.dataset.lvlLinkAsks;
+  delete document.documentElement.dataset.lvlLinkEdition;
   if (technique !== null) {
     divisions.elements.technique.value = technique;
     whoMayUse(app, false);
@@ -97,9 +110,13 @@ function show(app, remember) {
   const fields = readForm(app.form);
   const query = String(toParams(fields));
   if (remember) history.replaceState(history.state, "", `?${query}`);
-  if (app.shown === query) return; // the same question: the answer on screen stands
-  app.shown = query;
   const answer = answerFrom(app.table, fields);
+  const error = answer.placement.error;
+  // A field not yet reached, or not yet left, is not said to be wrong.
+  const said = error ? errorShown(error.field, app.left, app.sent) : false;
+  const shown = `${query}${said ? "!" : ""}`;
+  if (app.shown === shown) return; // the same question: the answer on screen stands
+  app.shown = shown;
   const { form, words } = app;
   clearFieldMessages(form);
   markInvalid(form, null);
@@ -107,13 +124,15 @@ function show(app, remember) {
   const placement = answer.placement;
   if (placement.error) {
     results.hidden = true;
-    markInvalid(form, placement.error.field);
-    fieldMessage(form, placement.error.field, placement.error.message, "error");
+    if (said) {
+      markInvalid(form, placement.error.field);
+      fieldMessage(form, placement.error.field, placement.error.message, "error");
+    }
     app.part("lookup-announce").textContent = "";
     return;
   }
-  const said = words.editions[answer.edition];
-  for (const remark of placement.remarks) fieldMessage(form, remark.field, said.remarks[remark.code], "remark");
+  const edition = words.editions[answer.edition];
+  for (const remark of placement.remarks) fieldMessage(form, remark.field, edition.remarks[remark.code], "remark");
   results.hidden = false;
   results.dataset.edition = answer.edition;
   results.dataset.query = query; // what was asked (tests wait on it)
