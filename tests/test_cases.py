@@ -29,10 +29,17 @@ The cases are written from the federation's source documents, one topic per file
 
 Any of them may instead expect ``error = { field = ..., words = [...] }``: a RulesError
 naming that field whose message contains those words. ``"none"`` stands for null.
+
+The cases of a fixture edition (``tests/fixture_editions/``, never published) run where
+the fixture joins the shipped editions (``LVL_RULES_MORE_EDITIONS``): this module runs
+itself so, once, and every edition of the timeline then has cases too.
 """
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -45,6 +52,10 @@ from lvl_rules import RulesError, check, check_all, division, score_match
 from lvl_rules.words import markdown as render
 
 CASES = Path(__file__).parent / "cases"
+FIXTURES = Path(__file__).parent / "fixture_editions"
+MORE_EDITIONS = "LVL_RULES_MORE_EDITIONS"  # as lvl_rules.loading.editions reads it
+# The fixture editions whose cases wait for the fixture to join the timeline.
+WAITING = {p.name for p in FIXTURES.iterdir() if p.is_dir()} - set(EDITIONS)
 FILE_KEYS = {"case", "defaults", "grid"}
 CASE_KEYS = {"name", "source", "input", "expected"}
 NONE = "none"
@@ -52,7 +63,7 @@ NONE = "none"
 
 def _load() -> list[Any]:
     params = []
-    for folder in sorted(p for p in CASES.iterdir() if p.is_dir()):
+    for folder in sorted(p for p in CASES.iterdir() if p.is_dir() and p.name not in WAITING):
         for path in sorted(folder.glob("*.toml")):
             data = tomllib.loads(path.read_text(encoding="utf-8"))
             assert set(data) <= FILE_KEYS, f"{path}: unknown top-level keys {set(data) - FILE_KEYS}"
@@ -74,8 +85,32 @@ def test_case_names_are_unique() -> None:
 
 def test_every_edition_has_cases() -> None:
     """Every edition of the timeline has case files (and every folder of cases is an
-    edition's): an edition without cases fails here instead of passing silently."""
+    edition's, or a fixture edition's): an edition without cases fails here instead of
+    passing silently."""
     assert set(EDITIONS) == {param.values[0] for param in PARAMS}
+    folders = {p.name for p in CASES.iterdir() if p.is_dir()}
+    assert set(EDITIONS) | WAITING == folders
+
+
+@pytest.mark.host
+@pytest.mark.skipif(not WAITING, reason="the fixture editions are on the timeline here")
+def test_the_fixture_editions_cases(tmp_path: Path) -> None:
+    """The cases of the fixture editions, with the fixture joined to the shipped editions:
+    this module, run so, passes every case (of every edition, the fixture's among them)."""
+    wanted = sum(
+        len(tomllib.loads(path.read_text(encoding="utf-8"))["case"])
+        for name in WAITING
+        for path in (CASES / name).glob("*.toml")
+    )
+    assert wanted > 0
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", __file__, "-q", "-p", "no:cacheprovider",
+         "--basetemp", str(tmp_path / "run"), "-k", " or ".join(f"{n}/" for n in WAITING)],
+        capture_output=True, text=True, check=False, timeout=900,
+        env={**os.environ, MORE_EDITIONS: str(FIXTURES)}, cwd=CASES.parent.parent,
+    )  # fmt: skip
+    assert 0 == done.returncode, done.stdout[-3000:] + done.stderr[-3000:]
+    assert f"{wanted} passed" in done.stdout, done.stdout[-3000:]
 
 
 @pytest.mark.parametrize(("edition_id", "data", "case"), PARAMS)

@@ -93,3 +93,24 @@ def test_the_command_says_it_in_text_and_json(
     first = found["divisions"][0]["differences"][0]
     name = (load_edition(new).techniques | load_edition(new).fouls)[first["id"]].name
     assert name in text
+
+
+@pytest.mark.parametrize(("old", "new"), PAIRS)
+def test_what_impact_names_is_what_the_amendment_changes(old: str, new: str) -> None:
+    """Against the data: each technique impact names is listed by a group the amendment
+    adds, removes or changes, on one side only (it moves between groups); each foul it
+    names is one the amendment changes, or one unless a technique that moves is legal."""
+    before, after = load_edition(old), load_edition(new)
+    found = impact(after)
+    named = {(d["kind"], d["id"]) for row in found["divisions"] for d in row["differences"]}
+    lists = {side: {g.id: set(g.adds) for g in edition.groups}
+             for side, edition in (("old", before), ("new", after))}  # fmt: skip
+    moved = set()
+    for change in after.changes:
+        if change.collection == "groups":
+            moved |= lists["old"].get(change.key, set()) ^ lists["new"].get(change.key, set())
+    fouls = {c.key for c in after.changes if c.collection == "fouls"}
+    fouls |= {f.id for f in after.fouls.values() if f.unless_legal in moved}
+    assert named
+    assert [] == sorted(i for kind, i in named if kind == "technique" and i not in moved)
+    assert [] == sorted(i for kind, i in named if kind == "foul" and i not in fouls)
