@@ -10,7 +10,10 @@ after an edit of the package or its data.
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import io
+import os
 import shutil
 import subprocess
 import sys
@@ -22,6 +25,8 @@ DIST = ROOT / "dist"
 PACKAGE = ROOT / "lvl_rules"
 PATTERN = "lvl_rules-*-py3-none-any.whl"
 BROWSER = DIST / "browser"
+BROWSER_MORE = DIST / "browser-more"  # the browser's wheel of a build with more editions
+MORE_EDITIONS = "LVL_RULES_MORE_EDITIONS"  # as lvl_rules.loading.editions reads it
 # What the browser's wheel leaves out: the site build's face and the words only it reads,
 # which the build writes into the pages, whose scripts read them there. Nothing the
 # browser's wheel keeps imports them (tests/test_layers.py), and in Pyodide it answers
@@ -58,16 +63,51 @@ def current_wheel() -> Path:
 
 def browser_wheel() -> Path:
     """The wheel the browser gets, in dist/browser/: the current wheel without
-    :data:`BUILD_ONLY` (same name), written only when its bytes change."""
+    :data:`BUILD_ONLY` (same name), written only when its bytes change. A build with more
+    editions (``LVL_RULES_MORE_EDITIONS``: the tests' fixture editions) gets its own, with
+    them, in dist/browser-more/ (never the shipped one's folder), so that the engine in the
+    page knows every edition the pages show."""
     wheel = current_wheel()
-    target = BROWSER / wheel.name
+    more = os.environ.get(MORE_EDITIONS)
+    folder = BROWSER_MORE if more else BROWSER
+    target = folder / wheel.name
     stripped = without_build_only(wheel)
+    if more:
+        stripped = with_more_editions(stripped, Path(more))
     if target.is_file() and target.read_bytes() == stripped:
         return target
-    shutil.rmtree(BROWSER, ignore_errors=True)
-    BROWSER.mkdir(parents=True)
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir(parents=True)
     target.write_bytes(stripped)
     return target
+
+
+def with_more_editions(wheel: bytes, more: Path) -> bytes:
+    """``wheel`` with the editions of the folder ``more`` added to its editions (and their
+    lines in its RECORD)."""
+    added = {
+        f"lvl_rules/editions/{path.relative_to(more).as_posix()}": path.read_bytes()
+        for path in sorted(more.rglob("*"))
+        if path.is_file() and "__pycache__" not in path.parts
+    }
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(wheel)) as source, zipfile.ZipFile(buffer, "w") as target:
+        for info in source.infolist():
+            data = source.read(info)
+            if info.filename.endswith(".dist-info/RECORD"):
+                data += "".join(
+                    f"{name},sha256={_digest(content)},{len(content)}\n"
+                    for name, content in added.items()
+                ).encode("utf-8")
+            target.writestr(info, data)
+        for name, content in added.items():
+            target.writestr(name, content, compress_type=zipfile.ZIP_DEFLATED)
+    return buffer.getvalue()
+
+
+def _digest(content: bytes) -> str:
+    """A RECORD line's hash: urlsafe base64 of the SHA-256, without padding."""
+    return base64.urlsafe_b64encode(hashlib.sha256(content).digest()).rstrip(b"=").decode()
 
 
 def without_build_only(wheel: Path) -> bytes:

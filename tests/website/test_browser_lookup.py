@@ -16,6 +16,7 @@ import json
 
 import pytest
 from pypdf import PdfReader
+from timeline_names import FULL, IN_FORCE
 
 import lvl_rules
 from lvl_rules.faces import api
@@ -141,7 +142,8 @@ def check_the_parents_answer(page) -> None:
 
 def check_the_wrestlers_answer(page) -> None:
     """30, blue belt, No-Gi, wrestling: heel hook (brown and black belts), closed-guard
-    compression (legal), and what changed for him since Edition 1 at LVL 3."""
+    compression (legal), and what changed for him since Edition 1: the form of Edition 2
+    asks no Edition 1 LVL (issue 40), so heel hook is among what depends on it."""
     fields = {"edition": "2", "age": "30", "belt": "blue", "uniform": "nogi"}
     assert expected(**fields, experience=["wrestling"]) == rows(page)
     brown = page.locator('#lookup-not-yet li[data-when="rank=brown,black"]').inner_text()
@@ -152,13 +154,10 @@ def check_the_wrestlers_answer(page) -> None:
     squeeze = page.locator('#lookup-rows tr[data-technique="closed-guard-compression"]')
     assert "true" == squeeze.get_attribute("data-legal")
     unfold(page, "lookup-changed-box")
-    changed = page.locator('#lookup-compare tr[data-id="heel-hook"]')
-    changed.wait_for()
-    assert "✓ Legal" in changed.locator("td").nth(0).inner_text()
-    assert "✗ Not legal" in changed.locator("td").nth(1).inner_text()
-    assert changed.locator("a").nth(0).get_attribute("href").endswith("/cite/1/1/")
-    assert changed.locator("a").nth(1).get_attribute("href").endswith("/cite/2/1/")
-    assert page.locator("#lookup-compare [data-depends]").count() == 0
+    depends = page.locator('#lookup-compare [data-depends="lvl"]')
+    depends.wait_for()
+    assert "depending on your LVL in Edition 1" in depends.inner_text()
+    assert "Heel hook" in depends.inner_text()
     remark = page.locator('[data-message-for="experience"]:not([hidden])')
     assert "only moves white belts up" in remark.inner_text()
 
@@ -191,27 +190,20 @@ def test_the_wrestlers_question_by_link(phone, site_url):
 
 
 def test_the_wrestlers_question_by_the_form(phone, site_url):
-    """By the form: from 30 it asks for the belt, his experience and the LVL. Without the
-    LVL, what changed says what depends on it and what changed for everyone; with it,
-    what changed for him."""
+    """By the form: from 30 it asks for the belt and his experience, not an LVL of another
+    edition; what changed says what depends on that LVL and what changed for everyone."""
     phone.goto(f"{site_url}lookup/")
     phone.wait_for_selector(READY)
     form(phone).get_by_label("Age", exact=True).fill("30")
-    phone.wait_for_function("() => !document.querySelector('#lookup-belt-2').disabled")
-    assert {"edition", "age", "belt", "experience", "lvl", "uniform"} == asked(phone)
-    form(phone).get_by_label("Belt (Edition 2)", exact=True).select_option("blue")
+    phone.wait_for_function("() => !document.querySelector('#lookup-belt').disabled")
+    assert {"edition", "age", "belt", "experience", "uniform"} == asked(phone)
+    form(phone).get_by_label("Belt", exact=True).select_option("blue")
     form(phone).get_by_label("Wrestling experience").check()
     form(phone).get_by_label("No-Gi", exact=True).check()
     phone.get_by_role("button", name="Show my division").click()
-    unfold(phone, "lookup-changed-box")
-    depends = phone.locator('#lookup-compare [data-depends="lvl"]')
-    assert "depending on your LVL in Edition 1" in depends.inner_text()
-    assert "Heel hook" in depends.inner_text()
-    assert "cannot be worked out from a belt" in depends.inner_text()
-    form(phone).get_by_label("LVL (Edition 1)", exact=True).select_option("3")
-    phone.wait_for_selector('#lookup-results[data-query*="lvl=3"]')
     check_the_wrestlers_answer(phone)
-    assert "lvl=3" in phone.url
+    depends = phone.locator('#lookup-compare [data-depends="lvl"]')
+    assert "cannot be worked out from a belt" in depends.inner_text()
 
 
 def test_a_9_year_old_at_a_glance(phone, site_url):
@@ -311,23 +303,50 @@ def test_plain_messages_on_the_field(phone, site_url, query, field, words):
     assert phone.locator("#lookup-results").is_hidden()
     form(phone).get_by_label("Edition", exact=True).select_option("2")
     form(phone).get_by_label("Age", exact=True).fill("30")
-    form(phone).get_by_label("Belt (Edition 2)", exact=True).select_option("purple")
-    form(phone).get_by_label("LVL (Edition 1)", exact=True).select_option("3")
+    form(phone).get_by_label("Belt", exact=True).select_option("purple")
     form(phone).get_by_label("Gi", exact=True).check()
     phone.get_by_role("button", name="Show my division").click()
     assert expected(edition="2", age="30", belt="purple", uniform="gi") == rows(phone)
     assert phone.locator(f'#lookup-form [data-message-for="{field}"]').is_hidden()
 
 
+def test_the_adult_form_says_nothing_wrong_before_a_field_is_left(phone, site_url):
+    """Issue 40: the form shows the edition in force's words and rank field only (no LVL,
+    which is another edition's), and, an age typed, says nothing is wrong with the belt
+    before the belt is left; left empty, it says what is needed. Edition 1 chosen, its
+    intro speaks of the LVL."""
+    phone.goto(f"{site_url}lookup/")
+    intro = phone.locator(".lvl-edition-words p:visible")
+    assert 1 == intro.count()
+    assert "LVL" not in intro.inner_text()
+    assert "belt" in intro.inner_text()
+    phone.wait_for_selector(READY)
+    form(phone).get_by_label("Age", exact=True).fill("25")
+    phone.wait_for_selector(f'#lookup-form[data-answered="edition={IN_FORCE}&age=25&uniform=gi"]')
+    assert form(phone).get_by_label("Belt", exact=True).is_visible()
+    assert form(phone).get_by_label("LVL", exact=True).is_hidden()
+    assert 0 == phone.locator("#lookup-form [data-message-for]:not([hidden])").count()
+    assert 0 == phone.locator("#lookup-form [aria-invalid]").count()
+    form(phone).get_by_label("Belt", exact=True).focus()
+    form(phone).get_by_label("No-Gi", exact=True).focus()  # the belt left empty
+    message = phone.locator('#lookup-form [data-message-for="belt"]:not([hidden])')
+    message.wait_for()
+    assert "goes by belt" in message.inner_text()
+    form(phone).get_by_label("Edition", exact=True).select_option(FULL)
+    assert "LVL" in intro.inner_text()
+    assert form(phone).get_by_label("Belt", exact=True).is_hidden()
+
+
 def test_what_the_form_asks_follows_the_age(phone, site_url):
-    """At 30 the form asks for the belt (only those that exist at 30), the experience and
-    the LVL; at 10 for none of them, and a belt chosen at 30 changes nothing at 10."""
+    """At 30 the form asks for the belt (only those that exist at 30) and the experience,
+    no LVL of another edition; at 10 for none of them, and a belt chosen at 30 changes
+    nothing at 10."""
     phone.goto(f"{site_url}lookup/?{ADULT_BLUE}")
     phone.wait_for_selector(RESULTS)
     offered = "(s) => [...s.options].filter((o) => !o.hidden && o.value).map((o) => o.value)"
-    belt = form(phone).get_by_label("Belt (Edition 2)", exact=True)
+    belt = form(phone).get_by_label("Belt", exact=True)
     assert ["white", "blue", "purple", "brown", "black"] == belt.evaluate(offered)
-    assert {"edition", "age", "belt", "experience", "lvl", "uniform"} == asked(phone)
+    assert {"edition", "age", "belt", "experience", "uniform"} == asked(phone)
     form(phone).get_by_label("Age", exact=True).fill("10")
     phone.wait_for_selector('#lookup-results[data-query="edition=2&age=10&uniform=gi"]')
     assert {"edition", "age", "uniform"} == asked(phone)

@@ -117,6 +117,7 @@ function show(app, remember) {
   const shown = `${query}${said ? "!" : ""}`;
   if (app.shown === shown) return; // the same question: the answer on screen stands
   app.shown = shown;
+  app.form.dataset.answered = query; // what the page has answered, error or not (tests wait on it)
   const { form, words } = app;
   clearFieldMessages(form);
   markInvalid(form, null);
