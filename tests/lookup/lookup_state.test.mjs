@@ -18,8 +18,12 @@ const { answerFrom, askedFields } = await import(pathToFileURL(path.join(APP, "d
 const { askable, errorShown, notYet, whatChanged } = await import(pathToFileURL(path.join(APP, "lookup-state.js")).href);
 
 const table = JSON.parse(readFileSync(process.env.LVL_LOOKUP_TABLE, "utf8"));
-const NINE = { edition: "2", age: "9", uniform: "gi" };
-const ADULT_BLUE = { edition: "2", age: "30", belt: "blue", uniform: "gi" };
+// The editions by their place on the timeline, as the table says (never an ID written
+// here): the one in force (it goes by belt), and the full rulebook it amends (by LVL).
+const IN_FORCE = table.latest;
+const [FULL] = table.compare[IN_FORCE];
+const NINE = { edition: IN_FORCE, age: "9", uniform: "gi" };
+const ADULT_BLUE = { edition: IN_FORCE, age: "30", belt: "blue", uniform: "gi" };
 
 test("a 9-year-old's techniques not allowed yet, grouped by when, soonest first", () => {
   const groups = notYet(answerFrom(table, NINE).placement.answer);
@@ -56,21 +60,21 @@ test("groups follow each other only where the answer's order puts them together"
 });
 
 test("the fields asked: none beside age and uniform for a 9-year-old, the edition's own from 16", () => {
-  assert.deepEqual(askedFields(table, "2", NINE), []);
-  assert.deepEqual(askedFields(table, "1", NINE), []);
-  assert.deepEqual(askedFields(table, "2", { age: "" }), []);
-  assert.deepEqual(askedFields(table, "2", { age: "thirty" }), []);
-  assert.deepEqual(askedFields(table, "2", { age: "130" }), []);
-  assert.deepEqual(new Set(askedFields(table, "2", ADULT_BLUE)), new Set(["belt", "experience"]));
-  assert.deepEqual(askedFields(table, "1", { ...ADULT_BLUE, edition: "1" }), ["lvl"]);
+  assert.deepEqual(askedFields(table, IN_FORCE, NINE), []);
+  assert.deepEqual(askedFields(table, FULL, NINE), []);
+  assert.deepEqual(askedFields(table, IN_FORCE, { age: "" }), []);
+  assert.deepEqual(askedFields(table, IN_FORCE, { age: "thirty" }), []);
+  assert.deepEqual(askedFields(table, IN_FORCE, { age: "130" }), []);
+  assert.deepEqual(new Set(askedFields(table, IN_FORCE, ADULT_BLUE)), new Set(["belt", "experience"]));
+  assert.deepEqual(askedFields(table, FULL, { ...ADULT_BLUE, edition: FULL }), ["lvl"]);
   assert.deepEqual(new Set(askable(table)), new Set(["lvl", "belt", "experience"]));
 });
 
 test("what changed for an adult blue belt without an Edition 1 LVL", () => {
   const view = whatChanged(answerFrom(table, ADULT_BLUE).compare);
   assert.equal(view.kind, "compared");
-  assert.deepEqual([view.older, view.newer], ["1", "2"]);
-  assert.deepEqual(view.unknown, { edition: "1", field: "lvl" });
+  assert.deepEqual([view.older, view.newer], [FULL, IN_FORCE]);
+  assert.deepEqual(view.unknown, { edition: FULL, field: "lvl" });
   assert.ok(view.depends.some((d) => d.kind === "technique" && d.id === "wrist-lock"));
   const everyone = view.everyone.map((c) => `${c.collection}/${c.id}`);
   for (const change of ["positions/takedown", "positions/knee-on-belly", "positions/mount",
@@ -90,7 +94,7 @@ test("what changed with the LVL given: nothing unknown, nothing that depends on 
 test("a comparison stopped by a field names the edition at fault", () => {
   const view = whatChanged(answerFrom(table, { ...ADULT_BLUE, lvl: "9" }).compare);
   assert.equal(view.kind, "error");
-  assert.equal(view.edition, "1");
+  assert.equal(view.edition, FULL);
   assert.equal(view.error.field, "lvl");
   assert.equal(whatChanged(null), null);
 });

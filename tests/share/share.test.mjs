@@ -11,7 +11,10 @@ const HERE = path.dirname(fileURLToPath(import.meta.url));
 const SHARE = path.join(HERE, "..", "..", "docs", "assets", "app", "share.js");
 const { canShare, copyText, shareButton, shareOrCopy } = await import(pathToFileURL(SHARE).href);
 
-const CITATION = { url: "https://rules.example.org/cite/2/5.4/", title: "LVL Rules, Edition 2, §5.4", text: "LVL Rules, Edition 2, §5.4" };
+// An example citation: share.js passes it on as it is, whatever edition it names.
+const EDITION = "9";
+const CITED = `LVL Rules, Edition ${EDITION}, §5.4`;
+const CITATION = { url: `https://rules.example.org/cite/${EDITION}/5.4/`, title: CITED, text: CITED };
 const WORDS = { shareLabel: "Share citation", copyLabel: "Copy citation", copied: "Copied", failed: "Copy failed" };
 
 function browser({ share, canShareIt = true, clipboard = true } = {}) {
@@ -62,7 +65,7 @@ test("a share sheet the reader closes is neither copied nor a failure", async ()
 test("a share sheet that fails otherwise falls back to the clipboard", async () => {
   const { nav, said } = browser({ share: "NotAllowedError" });
   assert.equal(await shareOrCopy(CITATION, nav), "copied");
-  assert.deepEqual(said.copied, ["LVL Rules, Edition 2, §5.4 — https://rules.example.org/cite/2/5.4/"]);
+  assert.deepEqual(said.copied, [`${CITED} — ${CITATION.url}`]);
 });
 
 test("without a share sheet (or one that cannot share this), the text and address are copied", async () => {

@@ -14,6 +14,7 @@ from urllib.parse import quote
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
+from timeline_names import FULL, IN_FORCE
 
 from lvl_rules import division, score_match
 
@@ -27,16 +28,16 @@ EVENTS = [
 ]
 PAGES = {
     "home": ("", None),
-    "rule section": ("rules/2/5/", None),
-    "chart": ("rules/2/techniques/", None),
+    "rule section": (f"rules/{IN_FORCE}/5/", None),
+    "chart": (f"rules/{IN_FORCE}/techniques/", None),
     "changes": ("rules/changes/", None),
-    "lookup": ("lookup/?edition=2&age=14&belt=white&uniform=gi", "#lookup-rows tr"),
+    "lookup": (f"lookup/?edition={IN_FORCE}&age=14&belt=white&uniform=gi", "#lookup-rows tr"),
     "calculator": (
-        "calculator/?edition=1&age=30&lvl=3&uniform=gi&events=" + quote(json.dumps(EVENTS)),
+        f"calculator/?edition={FULL}&age=30&lvl=3&uniform=gi&events=" + quote(json.dumps(EVENTS)),
         "#calc-log li",
     ),
     "calculator match mode": (
-        "calculator/?edition=2&age=30&belt=blue&uniform=gi&mode=match&name_a=Ana"
+        f"calculator/?edition={IN_FORCE}&age=30&belt=blue&uniform=gi&mode=match&name_a=Ana"
         "&colour_a=green&colour_b=yellow&events=" + quote(json.dumps(EVENTS)),
         "#calc-log li",
     ),
@@ -222,7 +223,7 @@ def test_focus_never_under_the_engines_progress(chromium, site_url):
     # /assets/code-<hash>/engine/: holding those held the page's first paint at times,
     # and the test then waited for ever on a frame that never came.
     page.route(f"{site_url}engine/**", lambda route: held.append(route))
-    calculator = f"{site_url}calculator/?edition=2&age=30&belt=purple&uniform=gi"
+    calculator = f"{site_url}calculator/?edition={IN_FORCE}&age=30&belt=purple&uniform=gi"
     page.goto(calculator, wait_until="domcontentloaded")  # "load" waits for the engine
     page.locator("[data-engine-status]").wait_for(state="visible")
     keys = Keyboard(page)
@@ -243,7 +244,7 @@ def test_focus_never_under_the_back_to_top_button(chromium, site_url):
     (CI caught "Match mode" under it once: where focus lands depended on timing.)"""
     context = chromium.new_context(**SCREENS["phone"])
     page = context.new_page()
-    page.goto(f"{site_url}calculator/?edition=2&age=30&belt=purple&uniform=gi")
+    page.goto(f"{site_url}calculator/?edition={IN_FORCE}&age=30&belt=purple&uniform=gi")
     page.wait_for_selector("[data-engine-status][hidden]", state="attached", timeout=ENGINE_MS)
     target = page.locator("#calc-match-mode")
     target.focus()
@@ -265,7 +266,7 @@ def test_calculator_by_keyboard_alone(chromium, site_url):
     and with the shortcuts: a key for athlete A, Shift and the key for athlete B."""
     context = chromium.new_context(**SCREENS["phone"])
     page = context.new_page()
-    page.goto(f"{site_url}calculator/?edition=2&age=30&belt=purple&uniform=gi")
+    page.goto(f"{site_url}calculator/?edition={IN_FORCE}&age=30&belt=purple&uniform=gi")
     page.wait_for_selector("[data-engine-status][hidden]", state="attached", timeout=ENGINE_MS)
     keys = Keyboard(page)
     keys.move_to("Skip to content")
@@ -290,7 +291,7 @@ def test_calculator_by_keyboard_alone(chromium, site_url):
         {"type": "score", "athlete": "A", "position": "mount"},
         {"type": "advantage", "athlete": "A"},
     ]
-    report = score_match(division(edition="2", age=30, belt="purple", uniform="gi"), recorded)
+    report = score_match(division(edition=IN_FORCE, age=30, belt="purple", uniform="gi"), recorded)
     expected = {n: (t.points, t.advantages, t.penalties) for n, t in report.athletes.items()}
     assert expected == board(page) == {"A": (7, 1, 0), "B": (0, 0, 0)}
     # What a screen reader hears: the status message the undo left.

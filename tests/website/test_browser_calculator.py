@@ -19,6 +19,7 @@ from scoreboard import (
     shown_board,
     wait_for_events,
 )
+from timeline_names import FULL, IN_FORCE, UNKNOWN
 
 from build_scripts.publish.code_folder import published_in
 from lvl_rules import check_all, division, score_match
@@ -27,8 +28,8 @@ from lvl_rules.faces.limits import LIMITS
 pytestmark = pytest.mark.browser
 
 ENGINE_MS = 60_000
-BLUE = {"edition": "2", "age": 30, "belt": "blue", "uniform": "gi"}
-BLUE_QUERY = "edition=2&age=30&belt=blue&uniform=gi"
+BLUE = {"edition": IN_FORCE, "age": 30, "belt": "blue", "uniform": "gi"}
+BLUE_QUERY = f"edition={IN_FORCE}&age=30&belt=blue&uniform=gi"
 
 
 def open_calculator(page, site_url, query: str = BLUE_QUERY, events: list | None = None):
@@ -81,7 +82,7 @@ def test_buttons_record_for_their_athlete(visit, site_url):
 def test_ladder_to_disqualification(visit, site_url):
     """Four stalling penalties: marked, advantage, two points, disqualification; then the
     buttons that record are off, but not the menu that holds the restart (2.1)."""
-    page = open_calculator(visit().page, site_url, "edition=1&age=25&lvl=2&uniform=nogi")
+    page = open_calculator(visit().page, site_url, f"edition={FULL}&age=25&lvl=2&uniform=nogi")
     for count in range(1, 5):
         half(page, "B").get_by_role("button", name="Stalling", exact=True).click()
         wait_for_events(page, count)
@@ -93,9 +94,11 @@ def test_ladder_to_disqualification(visit, site_url):
 
 def test_under_15_ladder_from_the_url(visit, site_url):
     """Youth protection: the 4th and 5th penalties give two points; the 6th disqualifies."""
-    under_15 = {"edition": "2", "age": 12, "belt": "green", "uniform": "gi"}
+    under_15 = {"edition": IN_FORCE, "age": 12, "belt": "green", "uniform": "gi"}
     five = [{"type": "penalty", "athlete": "B", "foul": "stalling"}] * 5
-    page = open_calculator(visit().page, site_url, "edition=2&age=12&belt=green&uniform=gi", five)
+    page = open_calculator(
+        visit().page, site_url, f"edition={IN_FORCE}&age=12&belt=green&uniform=gi", five
+    )
     wait_for_events(page, 5)
     assert engine_board(under_15, five) == board(page)
     assert {"A": (6, 1, 0), "B": (0, 0, 5), "winner": None, "method": None} == board(page)
@@ -107,7 +110,7 @@ def test_under_15_ladder_from_the_url(visit, site_url):
 def test_pickers_record_what_they_offer(visit, site_url):
     """A variant, a foul with its flag, a referee decision: each from its picker, whose
     controls come from the event declarations."""
-    page = open_calculator(visit().page, site_url, "edition=1&age=30&lvl=3&uniform=gi")
+    page = open_calculator(visit().page, site_url, f"edition={FULL}&age=30&lvl=3&uniform=gi")
     half(page, "B").get_by_role("button", name="Mount: other kinds", exact=True).click()
     picker(page).get_by_role("button", name="Mount (both arms trapped)", exact=True).click()
     wait_for_events(page, 1)
@@ -125,14 +128,14 @@ def test_pickers_record_what_they_offer(visit, site_url):
         {"type": "end", "referee_decision": "A"},
     ]
     assert events == link_events(page)
-    fields = {"edition": "1", "age": 30, "lvl": 3, "uniform": "gi"}
+    fields = {"edition": FULL, "age": 30, "lvl": 3, "uniform": "gi"}
     assert engine_board(fields, events) == board(page)
 
 
 def test_illegal_techniques_come_first_and_one_disqualifies(visit, site_url):
     """The technique picker lists the techniques illegal for the division first (as the
     engine answers); a heel hook in Edition 1 Gi disqualifies, citing 7.2.3."""
-    page = open_calculator(visit().page, site_url, "edition=1&age=30&lvl=3&uniform=gi")
+    page = open_calculator(visit().page, site_url, f"edition={FULL}&age=30&lvl=3&uniform=gi")
     half(page, "A").get_by_role("button", name="Technique applied…", exact=True).click()
     illegal = [
         a.technique.name
@@ -293,7 +296,7 @@ def test_fixing_the_division_keeps_the_events(visit, site_url):
     ]
     page = visit().page
     page.goto(
-        f"{site_url}calculator/?edition=2&age=300&belt=bleu&uniform=gi&events="
+        f"{site_url}calculator/?edition={IN_FORCE}&age=300&belt=bleu&uniform=gi&events="
         + quote(json.dumps(events))
     )
     page.locator("#calc-error").wait_for(state="visible", timeout=ENGINE_MS)
@@ -402,12 +405,12 @@ def test_an_unknown_edition_or_experience_is_named(visit, site_url):
     events = [GUARD_PASS]
     page = visit().page
     page.goto(
-        f"{site_url}calculator/?edition=3&age=30&belt=white&uniform=gi&experience=boxing"
+        f"{site_url}calculator/?edition={UNKNOWN}&age=30&belt=white&uniform=gi&experience=boxing"
         "&events=" + quote(json.dumps(events))
     )
     page.locator("#calc-error").wait_for(state="visible", timeout=ENGINE_MS)
-    assert "edition '3' does not exist" in page.locator("#calc-error").inner_text()
-    page.locator("#calc-form").get_by_label("Edition", exact=True).select_option("2")
+    assert f"edition '{UNKNOWN}' does not exist" in page.locator("#calc-error").inner_text()
+    page.locator("#calc-form").get_by_label("Edition", exact=True).select_option(IN_FORCE)
     page.wait_for_function("() => /boxing/.test(document.querySelector('#calc-error').textContent)")
     assert events == link_events(page)
     page.locator("#calc-form").get_by_label("boxing (not a known value)").uncheck()
@@ -428,12 +431,12 @@ def test_unreadable_events_are_kept_until_the_person_acts(visit, site_url):
 
 
 OLD_LINKS = [
-    ("1", "edition=1&age=30&lvl=1&uniform=gi", [
+    ("1", f"edition={FULL}&age=30&lvl=1&uniform=gi", [
         {"type": "advantage", "athlete": "A"},
         {"type": "advantage", "athlete": "B"},
         {"type": "end", "referee_decision": "B"},
     ]),
-    ("2", "edition=2&age=30&belt=blue&uniform=gi", [
+    ("2", f"edition={IN_FORCE}&age=30&belt=blue&uniform=gi", [
         {"type": "score", "athlete": "B", "position": "sweep"},
         {"type": "score", "athlete": "B", "position": "knee-on-belly", "variant": "reverse"},
         {"type": "panel", "athlete": "A", "rulings": ["mount", "advantage", "penalty"]},
@@ -530,7 +533,9 @@ def test_a_line_our_reading_decided_is_marked_with_its_note(visit, site_url):
     line the engine marks with a reading shows the mark and links the note."""
     white = {**BLUE, "belt": "white"}
     events = [{"type": "penalty", "athlete": "B", "foul": "jump-guard"}]
-    page = open_calculator(visit().page, site_url, "edition=2&age=30&belt=white&uniform=gi", events)
+    page = open_calculator(
+        visit().page, site_url, f"edition={IN_FORCE}&age=30&belt=white&uniform=gi", events
+    )
     wait_for_events(page, 1)
     expected = [
         [(r["id"], r["title"]) for r in line.get("readings", ())]

@@ -11,12 +11,13 @@ from urllib.parse import parse_qs, quote, urlsplit
 
 import pytest
 from scoreboard import SETTLED, board, engine_board, link_events
+from timeline_names import IN_FORCE
 
 pytestmark = pytest.mark.browser
 
 ENGINE_MS = 60_000
-BLUE = {"edition": "2", "age": 30, "belt": "blue", "uniform": "gi"}
-DIVISION = "edition=2&age=30&belt=blue&uniform=gi"
+BLUE = {"edition": IN_FORCE, "age": 30, "belt": "blue", "uniform": "gi"}
+DIVISION = f"edition={IN_FORCE}&age=30&belt=blue&uniform=gi"
 GUARD_PASS = {"type": "score", "athlete": "A", "position": "guard-pass"}
 
 

@@ -28,10 +28,10 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touc
 RESULTS = "#lookup-results:not([hidden])"
 READY = "#lookup-form[data-ready]"  # lookup.js has mounted: the form answers
 ANSWERED = f"{RESULTS} #lookup-rows tr[data-technique]"
-PARENT = "edition=2&age=13&belt=white&uniform=gi"
-NINE = "edition=2&age=9&uniform=gi"
-WRESTLER = "edition=2&age=30&belt=blue&lvl=3&uniform=nogi&experience=wrestling"
-ADULT_BLUE = "edition=2&age=30&belt=blue&uniform=gi"
+PARENT = f"edition={IN_FORCE}&age=13&belt=white&uniform=gi"
+NINE = f"edition={IN_FORCE}&age=9&uniform=gi"
+WRESTLER = f"edition={IN_FORCE}&age=30&belt=blue&lvl=3&uniform=nogi&experience=wrestling"
+ADULT_BLUE = f"edition={IN_FORCE}&age=30&belt=blue&uniform=gi"
 # Material's header stays at the top of a phone's screen, over the page.
 HEADER = ".md-header"
 
@@ -104,7 +104,7 @@ def check_the_parents_answer(page) -> None:
     """13, white belt, Gi: the chart's legal and restricted techniques, the statement on
     techniques the chart does not list, jumping guard as a foul with its cost, the youth
     scale."""
-    assert expected(edition="2", age="13", belt="white", uniform="gi") == rows(page)
+    assert expected(edition=IN_FORCE, age="13", belt="white", uniform="gi") == rows(page)
     glance = page.locator("#lookup-glance").inner_text()
     assert "From age 16: Choke with a spinal lock" in glance
     assert "Youth protection scale (under 15): 1st marked only" in glance
@@ -121,7 +121,7 @@ def check_the_parents_answer(page) -> None:
     assert (
         heel.get_by_role("link", name="Its row in the technique chart")
         .get_attribute("href")
-        .endswith("/rules/2/techniques/#technique-heel-hook")
+        .endswith(f"/rules/{IN_FORCE}/techniques/#technique-heel-hook")
     )
     # Told apart by colour too, not only by words and marks.
     colours = page.evaluate(
@@ -144,7 +144,7 @@ def check_the_wrestlers_answer(page) -> None:
     """30, blue belt, No-Gi, wrestling: heel hook (brown and black belts), closed-guard
     compression (legal), and what changed for him since Edition 1: the form of Edition 2
     asks no Edition 1 LVL (issue 40), so heel hook is among what depends on it."""
-    fields = {"edition": "2", "age": "30", "belt": "blue", "uniform": "nogi"}
+    fields = {"edition": IN_FORCE, "age": "30", "belt": "blue", "uniform": "nogi"}
     assert expected(**fields, experience=["wrestling"]) == rows(page)
     brown = page.locator('#lookup-not-yet li[data-when="rank=brown,black"]').inner_text()
     assert brown.startswith("From brown belt: ")
@@ -180,7 +180,7 @@ def test_the_parents_question_by_the_form(phone, site_url):
     phone.get_by_role("button", name="Show my division").click()
     assert {"edition", "age", "uniform"} == asked(phone)
     check_the_parents_answer(phone)
-    assert "edition=2&age=13&uniform=gi" in phone.url
+    assert f"edition={IN_FORCE}&age=13&uniform=gi" in phone.url
 
 
 def test_the_wrestlers_question_by_link(phone, site_url):
@@ -218,8 +218,8 @@ def test_a_9_year_old_at_a_glance(phone, site_url):
     phone.get_by_role("button", name="Show my division").click()
     phone.wait_for_selector(RESULTS)
     assert {"edition", "age", "uniform"} == asked(phone)
-    facts = answer({"edition": "2", "age": "9", "uniform": "gi"})["placement"]["answer"]
-    assert expected(edition="2", age="9", uniform="gi") == rows(phone)
+    facts = answer({"edition": IN_FORCE, "age": "9", "uniform": "gi"})["placement"]["answer"]
+    assert expected(edition=IN_FORCE, age="9", uniform="gi") == rows(phone)
     # The first screen after the answer holds all of it, below the page's header.
     phone.wait_for_function(
         "() => document.querySelector('#lookup-results').getBoundingClientRect().top < 100"
@@ -267,7 +267,7 @@ def test_what_changed_for_an_adult_blue_belt_without_an_lvl(phone, site_url):
     ):
         assert words in said
     mount = everyone.locator('li[data-change="positions/mount"] a')
-    assert mount.get_attribute("href").endswith("/cite/2/5.4/")
+    assert mount.get_attribute("href").endswith(f"/cite/{IN_FORCE}/5.4/")
     assert (
         "What Edition 2 changed for every athlete:" in phone.locator("#lookup-compare").inner_text()
     )
@@ -277,16 +277,16 @@ def test_what_changed_for_an_adult_blue_belt_without_an_lvl(phone, site_url):
 @pytest.mark.parametrize(
     ("query", "field", "words"),
     [
-        ("edition=2&age=3&uniform=gi", "age", "The rules start at age 4"),
-        ("edition=2&age=130&uniform=gi", "age", "The rules go up to age 120"),
-        ("edition=2&age=thirty&uniform=gi", "age", "Enter the athlete's age in years"),
-        ("edition=2&age=30&belt=grey&uniform=gi", "belt",
+        (f"edition={IN_FORCE}&age=3&uniform=gi", "age", "The rules start at age 4"),
+        (f"edition={IN_FORCE}&age=130&uniform=gi", "age", "The rules go up to age 120"),
+        (f"edition={IN_FORCE}&age=thirty&uniform=gi", "age", "Enter the athlete's age in years"),
+        (f"edition={IN_FORCE}&age=30&belt=grey&uniform=gi", "belt",
          "Kids' belts are for athletes under 16: choose white, blue, purple, brown or black."),
-        ("edition=2&age=30&uniform=gi", "belt", "From age 16, Edition 2 goes by belt"),
-        ("edition=1&age=30&lvl=7&uniform=gi", "lvl", "Choose a LVL from the list"),
+        (f"edition={IN_FORCE}&age=30&uniform=gi", "belt", "From age 16, Edition 2 goes by belt"),
+        (f"edition={FULL}&age=30&lvl=7&uniform=gi", "lvl", "Choose a LVL from the list"),
         # issue 36, item 11: an unknown or empty uniform ("this page's app failed to load")
-        ("edition=2&age=30&belt=blue&uniform=no-gi", "uniform", "Choose Gi or No-Gi"),
-        ("edition=2&age=30&belt=blue&uniform=", "uniform", "Choose Gi or No-Gi"),
+        (f"edition={IN_FORCE}&age=30&belt=blue&uniform=no-gi", "uniform", "Choose Gi or No-Gi"),
+        (f"edition={IN_FORCE}&age=30&belt=blue&uniform=", "uniform", "Choose Gi or No-Gi"),
     ],
 )  # fmt: skip
 def test_plain_messages_on_the_field(phone, site_url, query, field, words):
@@ -306,7 +306,7 @@ def test_plain_messages_on_the_field(phone, site_url, query, field, words):
     form(phone).get_by_label("Belt", exact=True).select_option("purple")
     form(phone).get_by_label("Gi", exact=True).check()
     phone.get_by_role("button", name="Show my division").click()
-    assert expected(edition="2", age="30", belt="purple", uniform="gi") == rows(phone)
+    assert expected(edition=IN_FORCE, age="30", belt="purple", uniform="gi") == rows(phone)
     assert phone.locator(f'#lookup-form [data-message-for="{field}"]').is_hidden()
 
 
@@ -348,19 +348,19 @@ def test_what_the_form_asks_follows_the_age(phone, site_url):
     assert ["white", "blue", "purple", "brown", "black"] == belt.evaluate(offered)
     assert {"edition", "age", "belt", "experience", "uniform"} == asked(phone)
     form(phone).get_by_label("Age", exact=True).fill("10")
-    phone.wait_for_selector('#lookup-results[data-query="edition=2&age=10&uniform=gi"]')
+    phone.wait_for_selector(f'#lookup-results[data-query="edition={IN_FORCE}&age=10&uniform=gi"]')
     assert {"edition", "age", "uniform"} == asked(phone)
-    assert expected(edition="2", age="10", uniform="gi") == rows(phone)
-    assert "edition=2&age=10&uniform=gi" in phone.url
+    assert expected(edition=IN_FORCE, age="10", uniform="gi") == rows(phone)
+    assert f"edition={IN_FORCE}&age=10&uniform=gi" in phone.url
 
 
 def test_odd_ages_the_table_answers(phone, site_url):
     """The oldest age (120), an age typed with spaces: answered like any other."""
-    phone.goto(f"{site_url}lookup/?edition=1&age=120&lvl=2&uniform=nogi")
-    assert expected(edition="1", age="120", lvl="2", uniform="nogi") == rows(phone)
+    phone.goto(f"{site_url}lookup/?edition={FULL}&age=120&lvl=2&uniform=nogi")
+    assert expected(edition=FULL, age="120", lvl="2", uniform="nogi") == rows(phone)
     form(phone).get_by_label("Age", exact=True).fill("017")
     phone.wait_for_selector('#lookup-results[data-query*="age=017"]')
-    assert expected(edition="1", age="17", lvl="2", uniform="nogi") == rows(phone)
+    assert expected(edition=FULL, age="17", lvl="2", uniform="nogi") == rows(phone)
 
 
 @pytest.mark.parametrize(("edition", "technique"), [("2", "heel-hook"), ("1", "wrist-lock")])
@@ -409,7 +409,7 @@ def test_my_division_prints_on_one_a4_page(phone, site_url, query):
     pdf = PdfReader(io.BytesIO(phone.pdf(format="A4", print_background=True)))
     assert 1 == len(pdf.pages)
     text = " ".join(pdf.pages[0].extract_text().split())
-    names = {t.id: t.name for t in lvl_rules.load_edition("2").techniques.values()}
+    names = {t.id: t.name for t in lvl_rules.load_edition(IN_FORCE).techniques.values()}
     assert [] == [names[t] for t in found if " ".join(names[t].split()) not in text]
     phone.emulate_media(media="screen")
     assert 0 == phone.locator("#lookup-results details[open]").count()
@@ -419,7 +419,7 @@ def test_our_readings_are_marked_in_my_division(phone, site_url):
     """An adult white belt in Edition 2: each foul and technique row our reading decides
     shows the mark with its notes linked, as the answer names them, and the descriptions
     are marked ours."""
-    params = {"edition": "2", "age": "30", "belt": "white", "uniform": "gi"}
+    params = {"edition": IN_FORCE, "age": "30", "belt": "white", "uniform": "gi"}
     facts = answer(params)["placement"]["answer"]
     anchor = f"#e{params['edition']}-"
     phone.goto(f"{site_url}lookup/?" + "&".join(f"{k}={v}" for k, v in params.items()))

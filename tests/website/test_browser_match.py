@@ -11,12 +11,13 @@ from urllib.parse import quote
 import pytest
 from match_screen import COVERED
 from scoreboard import SETTLED, board, engine_board, link_events, shown_log
+from timeline_names import IN_FORCE
 
 pytestmark = pytest.mark.browser
 
 ENGINE_MS = 60_000
-BLUE = {"edition": "2", "age": 30, "belt": "blue", "uniform": "gi"}
-MATCH = "calculator/?edition=2&age=30&belt=blue&uniform=gi&mode=match"
+BLUE = {"edition": IN_FORCE, "age": 30, "belt": "blue", "uniform": "gi"}
+MATCH = f"calculator/?edition={IN_FORCE}&age=30&belt=blue&uniform=gi&mode=match"
 HELD = ["phone-landscape", "tablet"]
 
 

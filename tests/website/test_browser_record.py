@@ -8,11 +8,14 @@ from __future__ import annotations
 
 import pytest
 from scoreboard import SETTLED
+from timeline_names import IN_FORCE
 
 pytestmark = pytest.mark.browser
 
 ENGINE_MS = 60_000
-MATCH = "calculator/?edition=2&age=30&belt=blue&uniform=gi&mode=match&length=300&name_a=Ana"
+MATCH = (
+    f"calculator/?edition={IN_FORCE}&age=30&belt=blue&uniform=gi&mode=match&length=300&name_a=Ana"
+)
 READY = "[data-engine-status][hidden]"
 # Storage that refuses every write as a full one does (a test's stand-in for ~5 MiB used).
 FULL = """Storage.prototype.setItem = function () {

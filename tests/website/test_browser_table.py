@@ -15,12 +15,13 @@ from urllib.parse import parse_qs, quote, urlsplit
 
 import pytest
 from scoreboard import SETTLED, board, engine_board, link_events, shown_board, shown_log
+from timeline_names import IN_FORCE
 
 pytestmark = pytest.mark.browser
 
 ENGINE_MS = 60_000
-BLUE = {"edition": "2", "age": 30, "belt": "blue", "uniform": "gi"}
-DIVISION = "edition=2&age=30&belt=blue&uniform=gi"
+BLUE = {"edition": IN_FORCE, "age": 30, "belt": "blue", "uniform": "gi"}
+DIVISION = f"edition={IN_FORCE}&age=30&belt=blue&uniform=gi"
 NAMED = f"calculator/?{DIVISION}&name_a=Ana&name_b=Bia&mode=match"
 GRID = ".lvl-controls:not([hidden]) :is(.lvl-half, .lvl-shared) button"
 PLACES = """(all) => all.map((b) => {
@@ -44,7 +45,7 @@ def test_no_division_no_score(screen):
     events wait, shown and marked, with no score that could pass for a result."""
     events = [{"type": "score", "athlete": "A", "position": "mount"}]
     page = screen.page()
-    page.goto(f"{screen.site_url}calculator/?edition=2&belt=blue&uniform=gi&mode=match"
+    page.goto(f"{screen.site_url}calculator/?edition={IN_FORCE}&belt=blue&uniform=gi&mode=match"
               f"&events={quote(json.dumps(events))}")  # fmt: skip
     page.wait_for_selector('#calc-board[data-status="division"]', timeout=ENGINE_MS)
     refused = page.locator("#calc-mode-refused")
@@ -266,7 +267,7 @@ def forty_events() -> list[dict]:
 def cli_fingerprint(tmp_path, events) -> str:
     path = tmp_path / "events.json"
     path.write_text(json.dumps(events), encoding="utf-8")
-    argv = [sys.executable, "-m", "lvl_rules", "sheet", "--edition", "2", "--age", "30",
+    argv = [sys.executable, "-m", "lvl_rules", "sheet", "--edition", IN_FORCE, "--age", "30",
             "--belt", "blue", "--uniform", "gi", "--name-a", "Ana", "--json",
             str(path)]  # fmt: skip
     done = subprocess.run(argv, capture_output=True, text=True, check=True, timeout=120)

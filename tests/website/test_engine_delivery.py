@@ -14,6 +14,7 @@ import pytest
 from deploys import deploy_new_scripts
 from engine_page import engine_answer
 from recording_server import serve_recorded
+from timeline_names import IN_FORCE
 
 from benchmarks.site_variants import rewrite_manifest
 from build_scripts.publish import code_folder
@@ -25,8 +26,8 @@ from lvl_rules import check_all, division
 pytestmark = pytest.mark.browser
 
 ENGINE_MS = 60_000
-FIELDS = {"edition": "2", "age": 30, "belt": "purple", "uniform": "nogi"}
-ENGINE_PAGE = "calculator/?edition=2&age=30&belt=purple&uniform=nogi"  # starts the engine
+FIELDS = {"edition": IN_FORCE, "age": 30, "belt": "purple", "uniform": "nogi"}
+ENGINE_PAGE = f"calculator/?edition={IN_FORCE}&age=30&belt=purple&uniform=nogi"  # starts the engine
 NEW_BUILD = '<meta name="lvl-test-build" content="new">'
 
 
@@ -114,7 +115,7 @@ def test_broken_webassembly_ends_in_the_plain_message_with_the_chart(
         assert (
             failed.get_by_role("link", name="technique chart")
             .get_attribute("href")
-            .endswith("rules/2/techniques/")
+            .endswith(f"rules/{IN_FORCE}/techniques/")
         )
         assert page.locator("[data-engine-status]").is_hidden()
     finally:
@@ -327,7 +328,7 @@ def test_an_old_page_following_a_link_after_a_deploy_loads_the_new_build(
     context = chromium.new_context()
     try:
         page = context.new_page()
-        page.goto(url + "rules/2/5/")
+        page.goto(url + f"rules/{IN_FORCE}/5/")
         page.wait_for_selector("[data-lvl-offline~='page']", state="attached", timeout=ENGINE_MS)
         deploy_new_scripts(site)
         main = code_folder.published_in(site, "assets/app/main.js")

@@ -12,6 +12,7 @@ move when its citation buttons are wired. Every wait is for a state, never for a
 from __future__ import annotations
 
 import pytest
+from timeline_names import FULL, IN_FORCE
 
 pytestmark = pytest.mark.browser
 
@@ -41,7 +42,7 @@ MAX_SHIFT = 0.02
 FORM_END = "#lookup-form .lvl-actions"
 # A link to an edition other than the one the page is built with shows that edition's
 # fields first (the calculator's form follows the link's edition).
-CALCULATOR = "edition=1&age=30&lvl=3&uniform=gi"
+CALCULATOR = f"edition={FULL}&age=30&lvl=3&uniform=gi"
 
 
 class Held:
@@ -124,8 +125,8 @@ def test_my_division_first_paints_no_field_it_then_hides(held, site_url):
 @pytest.mark.parametrize(
     ("query", "asked"),
     [
-        ("edition=2&age=13&belt=white&uniform=gi", set()),
-        ("edition=2&age=30&belt=blue&lvl=3&uniform=nogi", set(DEPENDENT)),
+        (f"edition={IN_FORCE}&age=13&belt=white&uniform=gi", set()),
+        (f"edition={IN_FORCE}&age=30&belt=blue&lvl=3&uniform=nogi", set(DEPENDENT)),
     ],
     ids=["13", "30"],
 )
@@ -179,9 +180,9 @@ def test_the_engine_notice_covers_none_of_the_calculator(held, site_url):
 
 
 def test_a_rule_section_does_not_move_when_its_scripts_come(held, site_url):
-    """/rules/2/5/ with its scripts held until after the first paint: wiring the citation
-    buttons (shown in the place kept for them) moves nothing."""
-    held.first_paint(f"{site_url}rules/2/5/", "#\\35 \\.2")
+    """A rule section (§5 in force) with its scripts held until after the first paint:
+    wiring the citation buttons (shown in the place kept for them) moves nothing."""
+    held.first_paint(f"{site_url}rules/{IN_FORCE}/5/", "#\\35 \\.2")
     page = held.page
     text = box(page, "#\\35 \\.1 ~ p:not(.lvl-clause-tools)")
     held.release()

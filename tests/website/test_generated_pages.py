@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
+from timeline_names import EDITIONS, FULL, IN_FORCE, PAIRS
 
 from build_scripts.pages import site_pages
 from build_scripts.pages.urls import clause_page, md_link
@@ -18,15 +19,15 @@ from lvl_rules.words.site import OUR_NUMBER, answer_words
 GOLDEN = Path(__file__).resolve().parent.parent / "golden"
 GOLDEN_PAGES = (
     "rules/index.md",
-    "rules/2/index.md",
-    "rules/2/1.md",
-    "rules/2/5.md",
-    "rules/2/7.md",
-    "rules/2/8.md",
-    "rules/1/1.md",
-    "rules/1/techniques.md",
-    "rules/2/techniques.md",
-    "rules/2/scoring.md",
+    f"rules/{IN_FORCE}/index.md",
+    f"rules/{IN_FORCE}/1.md",
+    f"rules/{IN_FORCE}/5.md",
+    f"rules/{IN_FORCE}/7.md",
+    f"rules/{IN_FORCE}/8.md",
+    f"rules/{FULL}/1.md",
+    f"rules/{FULL}/techniques.md",
+    f"rules/{IN_FORCE}/techniques.md",
+    f"rules/{IN_FORCE}/scoring.md",
     "rules/changes.md",
     "rules/notes.md",
 )
@@ -41,7 +42,7 @@ def generated() -> dict[str, str]:
     return site_pages.generate(load_all(), page_policy=None)
 
 
-@pytest.mark.parametrize("edition_id", ["1", "2"])
+@pytest.mark.parametrize("edition_id", EDITIONS)
 def test_chart_cells_equal_engine_answers(built_site, edition_id):
     """Every cell of the published chart is what the eligibility engine answers."""
     edition = load_edition(edition_id)
@@ -67,7 +68,7 @@ def test_changes_page_lists_every_clause_that_differs(generated):
     unless the update changed none of its words and the difference is our reading, which a
     note names it for (the list of sections in "How to read this rulebook" shows section
     1's title, whose words "by age and belt" are ours)."""
-    old, new = load_edition("1"), load_edition("2")
+    old, new = load_edition(FULL), load_edition(IN_FORCE)
     page = generated["rules/changes.md"]
     differing = set()
     for clause_id in {*old.clauses, *new.clauses}:
@@ -127,9 +128,9 @@ def test_each_clause_links_to_itself_in_the_other_edition(generated):
     the other edition has no such clause, the tools say so."""
     editions = {e.id: e for e in load_all()}
     wrong = []
-    for here, there in (("2", "1"), ("1", "2")):
+    for here, there in (*PAIRS, *((new, old) for old, new in PAIRS)):
         edition, other = editions[here], editions[there]
-        newer = editions["2"]
+        newer = editions[max((here, there), key=EDITIONS.index)]
         for clause in edition.clauses.values():
             page = clause_page(edition.id, clause)
             tools = generated[page].split(f"{{ #{clause.id} .lvl-clause }}", 1)[1]

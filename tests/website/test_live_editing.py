@@ -16,6 +16,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from timeline_names import IN_FORCE
 
 ROOT = Path(__file__).resolve().parents[2]
 START_SECONDS = 180  # a cold engine start on a loaded 2-core machine
@@ -62,7 +63,7 @@ def test_mkdocs_serve_serves_pages_without_the_policy_meta(tmp_path):
             stderr=subprocess.STDOUT,
         ) as server,
     ):
-        page = f"http://127.0.0.1:{port}/rules/2/5/"
+        page = f"http://127.0.0.1:{port}/rules/{IN_FORCE}/5/"
         try:
             html = wait_for_page(page, server, log)
             scripts = {

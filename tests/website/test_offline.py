@@ -28,16 +28,17 @@ from offline_page import (
 from playwright.sync_api import expect
 from recording_server import serve_recorded
 from search_box import top_result_mentions
+from timeline_names import FULL, IN_FORCE
 
 from build_scripts.publish.code_folder import published_in
 from build_scripts.publish.host_files import write_host_files
 from build_scripts.tools.serve import stop_server
 from lvl_rules import check_all, division
 
-RULE_PAGE = "rules/2/5/"
+RULE_PAGE = f"rules/{IN_FORCE}/5/"
 RULE_PAGE_BUDGET = 300_000  # bytes a first visit of a rule page may cost (issue 13)
-LOOKUP = "lookup/?edition=2&age=30&belt=purple&uniform=nogi"
-CALCULATOR = "calculator/?edition=2&age=30&belt=purple&uniform=gi"
+LOOKUP = f"lookup/?edition={IN_FORCE}&age=30&belt=purple&uniform=nogi"
+CALCULATOR = f"calculator/?edition={IN_FORCE}&age=30&belt=purple&uniform=gi"
 
 pytestmark = pytest.mark.browser
 
@@ -65,8 +66,8 @@ def test_groups_say_when_each_file_is_kept(built_site, tmp_path):
     files = build_of(built_site.site)["files"]
     groups = {url: group for url, (_, _, group, _) in files.items()}
     assert "page" == groups[RULE_PAGE]
-    assert "print" == groups["rules/2/print/"]
-    assert "print" == groups["data/2.pdf"]
+    assert "print" == groups[f"rules/{IN_FORCE}/print/"]
+    assert "print" == groups[f"data/{IN_FORCE}.pdf"]
     assert "core" == groups["search/search_index.json"]
     assert "core" == groups["404.html"]
     manifest = json.loads((built_site.site / "engine" / "manifest.json").read_text("utf-8"))
@@ -141,8 +142,8 @@ def test_visited_pages_work_offline_and_others_say_so(served, browser_context):
     again = context.new_page()
     again.goto(url + RULE_PAGE)
     assert again.title().startswith("§5 ")
-    errors.missing.add(f"{url}rules/1/3/")
-    response = again.goto(f"{url}rules/1/3/")
+    errors.missing.add(f"{url}rules/{FULL}/3/")
+    response = again.goto(f"{url}rules/{FULL}/3/")
     assert (404, True) == (response.status, response.from_service_worker)
 
 
@@ -218,9 +219,9 @@ def test_keep_everything_makes_the_whole_site_work_offline(served, browser_conte
 
     context.set_offline(True)
     page = context.new_page()
-    page.goto(f"{url}rules/1/3/")  # never opened
+    page.goto(f"{url}rules/{FULL}/3/")  # never opened
     assert page.title().startswith("§3 ")
-    pdf = page.evaluate("async (u) => (await fetch(u)).status", f"{url}data/1.pdf")
+    pdf = page.evaluate("async (u) => (await fetch(u)).status", f"{url}data/{FULL}.pdf")
     assert 200 == pdf
     top_result_mentions(page, "heel hook")
     page.goto(url + LOOKUP)  # answered from the page itself: its rows are in folded sections
@@ -229,7 +230,7 @@ def test_keep_everything_makes_the_whole_site_work_offline(served, browser_conte
         row.get_attribute("data-technique"): row.get_attribute("data-legal") == "true"
         for row in page.query_selector_all("#lookup-rows tr[data-technique]")
     }
-    fields = {"edition": "2", "age": 30, "belt": "purple", "uniform": "nogi"}
+    fields = {"edition": IN_FORCE, "age": 30, "belt": "purple", "uniform": "nogi"}
     assert {a.technique.id: a.legal for a in check_all(division(**fields))} == shown
 
 

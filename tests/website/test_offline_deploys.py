@@ -2,8 +2,8 @@
 published, they come online now and then, and offline every page and the calculator still
 open and work, of one build, with the badge naming it. A new build's copies of what was
 kept replace the old ones only once they are all stored: an interrupted update leaves the
-old ones answering, and the page says so. (Before, offline after a deploy, /rules/1/3/ and
-/calculator/ gave net::ERR_FAILED, or, with the update accepted, the site's 404.)
+old ones answering, and the page says so. (Before, offline after a deploy, a rule section
+and /calculator/ gave net::ERR_FAILED, or, with the update accepted, the site's 404.)
 
 Each deploy derives the next build from the one served (tests/website/deploys.py)."""
 

@@ -14,6 +14,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+from timeline_names import IN_FORCE
 
 from build_scripts.pages import search_worker
 from build_scripts.publish import code_folder
@@ -21,7 +22,14 @@ from build_scripts.publish.code_folder import published_in
 from build_scripts.publish.headers import CACHE_FOREVER, cache_control
 
 ROOT = Path(__file__).resolve().parents[2]
-PAGES = ["", "rules/2/5/", "rules/2/techniques/", "lookup/", "calculator/", "calculator/board/"]
+PAGES = [
+    "",
+    f"rules/{IN_FORCE}/5/",
+    f"rules/{IN_FORCE}/techniques/",
+    "lookup/",
+    "calculator/",
+    "calculator/board/",
+]
 APPS = {"lookup/": "lookup", "calculator/": "calculator"}
 IMPORT = re.compile(r'^(?:import|export)\b[^;]*?\bfrom\s*"(\.{1,2}/[^"]+\.js)"', re.M | re.S)
 
@@ -139,10 +147,10 @@ def test_nothing_preloaded_that_the_page_does_not_run(built_site, page):
 def test_our_stylesheets_are_one_file(built_site):
     """docs/assets/*.css are published as one file named by its content (cached for
     good), whole and in mkdocs.yml's order; the separate files are not published."""
-    head = head_of(built_site, "rules/2/5/")
+    head = head_of(built_site, f"rules/{IN_FORCE}/5/")
     ours = [href for href in head.stylesheets if "/stylesheets/" not in href]
     assert len(ours) == 1
-    path = site_path("rules/2/5/", ours[0])
+    path = site_path(f"rules/{IN_FORCE}/5/", ours[0])
     assert re.fullmatch(r"assets/lvl\.[0-9a-f]{10}\.css", path)
     assert CACHE_FOREVER == cache_control("/" + path)
     combined = (built_site.site / path).read_text(encoding="utf-8")
@@ -155,7 +163,7 @@ def test_our_stylesheets_are_one_file(built_site):
         assert not (built_site.site / name).exists()
     for page in PAGES:
         links = [site_path(page, href) for href in head_of(built_site, page).stylesheets]
-        assert links == [site_path("rules/2/5/", href) for href in head.stylesheets]
+        assert links == [site_path(f"rules/{IN_FORCE}/5/", href) for href in head.stylesheets]
 
 
 # Material's own scripts: its hash in each name; its lunr language files are never
@@ -229,7 +237,10 @@ def test_scripts_are_requested_together(chromium, site_url, built_site):
             route.continue_()
 
     page.route("**/*.js", hold)
-    page.goto(site_url + page_path + "?edition=2&age=14&belt=white&uniform=gi", wait_until="commit")
+    page.goto(
+        site_url + page_path + f"?edition={IN_FORCE}&age=14&belt=white&uniform=gi",
+        wait_until="commit",
+    )
     for _ in range(100):  # 10 s
         if set(held) == wanted:
             break

@@ -4,11 +4,12 @@ first one shows at the top of the drawer, and tapping a link lands on its page."
 from __future__ import annotations
 
 import pytest
+from timeline_names import IN_FORCE
 
 pytestmark = pytest.mark.browser
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
-PAGES = {"home": "", "rule section": "rules/2/5/", "lookup": "lookup/"}
+PAGES = {"home": "", "rule section": f"rules/{IN_FORCE}/5/", "lookup": "lookup/"}
 THEME_READY = "() => document.documentElement.classList.contains('js')"
 SETTLED = "() => document.getAnimations().every((a) => a.playState !== 'running')"
 # The drawer's entries a reader sees, top to bottom: each drawn (not hidden, not

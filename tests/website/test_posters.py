@@ -11,6 +11,7 @@ import unicodedata
 
 import pytest
 from pypdf import PdfReader
+from timeline_names import IN_FORCE
 
 from build_scripts.pages.poster import SIZES, poster_html, poster_path, qr_svg
 from build_scripts.pages.urls import public_address
@@ -83,7 +84,7 @@ def test_without_an_address_the_poster_has_no_qr_code():
 def test_the_qr_code_is_the_charts_address():
     """The poster carries the QR code segno makes for the chart's address."""
     edition = load_all()[-1]
-    url = "https://example.org/rules/2/techniques/"
+    url = f"https://example.org/rules/{IN_FORCE}/techniques/"
     html = poster_html(edition, url, "a4")
     assert qr_svg(url) in html
     assert re.search(r"<svg[^>]*viewBox", html)

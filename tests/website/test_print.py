@@ -7,6 +7,7 @@ import unicodedata
 
 import pytest
 from pypdf import PdfReader
+from timeline_names import IN_FORCE
 
 from lvl_rules import load_all
 from lvl_rules.words import markdown as render
@@ -70,7 +71,7 @@ def test_print_stylesheet_hides_navigation(chromium, site_url):
     context = chromium.new_context()
     page = context.new_page()
     page.emulate_media(media="print")
-    page.goto(f"{site_url}rules/2/print/")
+    page.goto(f"{site_url}rules/{IN_FORCE}/print/")
     shown = page.evaluate(
         """() => [...document.querySelectorAll(
             '.md-header, .md-sidebar, .md-footer, .md-search, .lvl-copy, .lvl-permalink')]

@@ -7,6 +7,7 @@ import re
 
 import pytest
 from search_box import top_result_mentions
+from timeline_names import IN_FORCE
 
 from lvl_rules import load_all
 
@@ -35,7 +36,9 @@ def test_every_page_of_an_edition_names_it_in_its_title(built_site):
             if not title.endswith(f" · {label} - LVL Rules"):
                 wrong[page.relative_to(built_site.site).as_posix()] = title
     assert {} == wrong
-    assert "§7 Fouls · Edition 2, in force - LVL Rules" == title_of(built_site.page("rules/2/7/"))
+    assert "§7 Fouls · Edition 2, in force - LVL Rules" == title_of(
+        built_site.page(f"rules/{IN_FORCE}/7/")
+    )
     every = "Editions " + " and ".join(e.id for e in editions)
     for path in ("rules/changes/", "rules/notes/"):
         assert title_of(built_site.page(path)).endswith(f" · {every} - LVL Rules")
@@ -53,7 +56,7 @@ def test_search_puts_the_edition_in_force_first(visit, site_url, words):
     results = page.locator(".md-search-result__item")
     first_link = results.first.locator("a.md-search-result__link").first.get_attribute("href")
     titles = results.locator("article h1").all_inner_texts()
-    assert "/rules/2/" in (first_link or "")
+    assert f"/rules/{IN_FORCE}/" in (first_link or "")
     assert titles[0].endswith("Edition 2, in force")
     assert len(titles) > 3
     assert [] == [title for title in titles if "Edition" not in title]

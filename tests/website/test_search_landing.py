@@ -10,6 +10,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from playwright.sync_api import expect
+from timeline_names import IN_FORCE
 
 from build_scripts.pages.search_entries import (
     BODY,
@@ -64,7 +65,7 @@ def test_a_rule_page_is_its_clauses():
     at <page>?at=<clause>, titled with its edition; empty headings are left out."""
     editions = load_all()
     docs = _material_page(
-        "rules/2/7/",
+        f"rules/{IN_FORCE}/7/",
         "§7 Fouls · Edition 2, in force",
         "",
         ("7", "7 Fouls", "<p>A foul is a breach of the rules.</p>"),
@@ -73,9 +74,13 @@ def test_a_rule_page_is_its_clauses():
     )
     entries = page_entries(docs, editions)
     assert [
-        ("rules/2/7/", "§7 Fouls · Edition 2, in force", "<p>A foul is a breach of the rules.</p>"),
         (
-            "rules/2/7/?at=7.2.2",
+            f"rules/{IN_FORCE}/7/",
+            "§7 Fouls · Edition 2, in force",
+            "<p>A foul is a breach of the rules.</p>",
+        ),
+        (
+            f"rules/{IN_FORCE}/7/?at=7.2.2",
             "7.2.2 Serious fouls · Edition 2, in force",
             "<p>A serious foul breaks the spirit. More.</p>",
         ),
@@ -200,7 +205,7 @@ def test_a_result_on_the_page_on_screen_lands_too(chromium, site_url):
     context = chromium.new_context(**PHONE)
     page = context.new_page()
     try:
-        page.goto(f"{site_url}rules/2/techniques/")
+        page.goto(f"{site_url}rules/{IN_FORCE}/techniques/")
         page.wait_for_function(THEME_READY)
         first = _search(page, "knee bar")
         first.locator("a.md-search-result__link").first.tap()

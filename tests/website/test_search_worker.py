@@ -10,6 +10,7 @@ import pytest
 from engine_page import engine_when_ready
 from playwright.sync_api import expect
 from search_box import top_result_mentions
+from timeline_names import FULL, IN_FORCE
 
 from benchmarks.site_variants import with_search_at_once
 from build_scripts.pages.search_worker import (
@@ -22,7 +23,7 @@ from build_scripts.pages.search_worker import (
 MATERIAL_WORKER = re.compile(r"/assets/javascripts/workers/search\.[0-9a-f]+\.min\.js$")
 OUR_WORKER = re.compile(r"/assets/javascripts/workers/search-when-free\.[0-9a-f]{10}\.js$")
 PUBLISHED = "assets/javascripts/workers/search-when-free.0123456789.js"
-CALCULATOR = "calculator/?edition=1&age=30&lvl=3&uniform=gi&events="
+CALCULATOR = f"calculator/?edition={FULL}&age=30&lvl=3&uniform=gi&events="
 WAITING_MS = 3000  # the engine held back this long: Material's worker is not fetched
 SEARCH_SOON_MS = 5000  # well under search-when-free.js's START_ANYWAY_MS (10 s)
 
@@ -103,7 +104,7 @@ def test_search_works_beside_the_engine(visit, site_url):
 def test_search_works_on_a_rule_page(visit, site_url):
     """A rule page's search box finds a foul."""
     page = visit().page
-    page.goto(f"{site_url}rules/2/5/")
+    page.goto(f"{site_url}rules/{IN_FORCE}/5/")
     top_result_mentions(page, "stalling")
 
 

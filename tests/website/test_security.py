@@ -12,12 +12,13 @@ from html.parser import HTMLParser
 import pytest
 from engine_page import engine_when_ready
 from headers_file import on_cloudflare, on_netlify, parse_host_headers
+from timeline_names import IN_FORCE
 
 from build_scripts.publish import security
 from build_scripts.publish.code_folder import published_in
 from build_scripts.tools.serve import start_server, stop_server
 
-CALCULATOR = "calculator/?edition=2&age=30&belt=purple&uniform=nogi"  # starts the engine
+CALCULATOR = f"calculator/?edition={IN_FORCE}&age=30&belt=purple&uniform=nogi"  # starts the engine
 SECURITY_HEADERS = ("Content-Security-Policy", "X-Content-Type-Options", "Referrer-Policy")
 
 
@@ -92,8 +93,8 @@ def test_no_page_policy_allows_inline_eval_or_wasm():
     ("path", "policy"),
     [
         ("", security.PAGE_POLICY),
-        ("rules/2/5/", security.PAGE_POLICY),
-        ("lookup/?edition=2&age=30", security.PAGE_POLICY),
+        (f"rules/{IN_FORCE}/5/", security.PAGE_POLICY),
+        (f"lookup/?edition={IN_FORCE}&age=30", security.PAGE_POLICY),
         ("calculator/", security.PAGE_POLICY),
         ("no/such/page/", security.PAGE_POLICY),
         ("search/search_index.json", security.PAGE_POLICY),
@@ -162,7 +163,7 @@ def test_host_headers_file_sends_what_the_server_sends(built_site, site_url):
         and p.name != "_headers"
         and not (p.suffix in (".gz", ".br") and p.with_suffix("").exists())
     ]
-    urls += ["/", "/rules/2/5/", *NO_FILE]
+    urls += ["/", f"/rules/{IN_FORCE}/5/", *NO_FILE]
     differ = {}
     for url in urls:
         headers = head(site_url, url)

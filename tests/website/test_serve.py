@@ -17,6 +17,7 @@ from pathlib import Path
 import brotli
 import pytest
 from headers_file import on_cloudflare, on_netlify, parse_host_headers
+from timeline_names import IN_FORCE
 
 from build_scripts.publish import security
 from build_scripts.publish.code_folder import published_in
@@ -231,8 +232,8 @@ def kinds_of_path(site: Path) -> list[tuple[str, str, dict[str, str], int]]:
     worker = "/" + published_in(site, security.WORKER_SOURCE)
     client = "/" + published_in(site, "assets/engine/engine-client.js")
     (theme,) = list((site / "assets" / "stylesheets").glob("main.*.min.css"))
-    page = "/rules/2/5/"
-    assert (site / "rules/2/5/index.html.br").is_file()
+    page = f"/rules/{IN_FORCE}/5/"
+    assert (site / f"rules/{IN_FORCE}/5/index.html.br").is_file()
     return [
         ("a page", page + "index.html", {}, 200),
         ("a folder", page, {}, 200),

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
+from timeline_names import AMENDMENT, FULL, IN_FORCE
 
 from lvl_rules.words.my_division import PAGE
 from lvl_rules.words.site import CITATION_SHARE
@@ -21,7 +22,7 @@ SHARE_SHEET = """
 Object.defineProperty(navigator, "share", { value: async (data) => { window.lvlShared = data; } });
 Object.defineProperty(navigator, "canShare", { value: () => true });
 """
-LOOKUP = "lookup/?edition=2&age=30&belt=blue&uniform=nogi"
+LOOKUP = f"lookup/?edition={IN_FORCE}&age=30&belt=blue&uniform=nogi"
 
 
 def test_share_under_nodes_test_runner():
@@ -49,13 +50,13 @@ def test_a_citation_is_copied_without_a_share_sheet(phone, site_url):
     """The citation button says "Copy citation", copies "citation — permalink" and says
     so."""
     page = phone.new_page()
-    page.goto(f"{site_url}rules/2/5/")
+    page.goto(f"{site_url}rules/{IN_FORCE}/5/")
     button = page.locator("#\\35 \\.4 ~ .lvl-clause-tools button.lvl-copy").first
     expect(button).to_have_text(CITATION_SHARE["copy-label"])
     button.tap()
     expect(button).to_have_text(CITATION_SHARE["copied"])
     copied = page.evaluate("() => navigator.clipboard.readText()")
-    assert f"LVL Rules, Edition 2, §5.4 — {site_url}cite/2/5.4/" == copied
+    assert f"LVL Rules, Edition 2, §5.4 — {site_url}cite/{IN_FORCE}/5.4/" == copied
 
 
 @pytest.mark.browser
@@ -64,14 +65,14 @@ def test_a_citation_goes_to_the_share_sheet(phone, site_url):
     the citation and its permalink."""
     phone.add_init_script(SHARE_SHEET)
     page = phone.new_page()
-    page.goto(f"{site_url}rules/2/5/")
+    page.goto(f"{site_url}rules/{IN_FORCE}/5/")
     button = page.locator("#\\35 \\.4 ~ .lvl-clause-tools button.lvl-copy").first
     expect(button).to_have_text(CITATION_SHARE["share-label"])
     button.tap()
     page.wait_for_function("() => window.lvlShared")
     shared = page.evaluate("() => window.lvlShared")
     assert {
-        "url": f"{site_url}cite/2/5.4/",
+        "url": f"{site_url}cite/{IN_FORCE}/5.4/",
         "title": "LVL Rules, Edition 2, §5.4",
         "text": "LVL Rules, Edition 2, §5.4",
     } == shared
@@ -109,12 +110,12 @@ def test_my_division_copies_its_link(phone, site_url):
 
 
 @pytest.mark.browser
-@pytest.mark.parametrize("edition", ["1", "2"])
+@pytest.mark.parametrize("edition", [FULL, AMENDMENT])
 def test_my_division_links_the_poster_of_its_edition(phone, site_url, edition):
     """The answer's poster link is the chart poster of the edition it answers for, and
     the poster is there."""
     page = phone.new_page()
-    query = "lvl=3" if edition == "1" else "belt=blue"
+    query = "lvl=3" if edition == FULL else "belt=blue"
     page.goto(f"{site_url}lookup/?edition={edition}&age=30&{query}&uniform=gi")
     link = page.locator("#lookup-poster")
     expect(link).to_have_text(PAGE["poster"])
@@ -132,7 +133,7 @@ def test_a_match_link_is_shared_with_its_match(phone, site_url):
 
     phone.add_init_script(SHARE_SHEET)
     page = phone.new_page()
-    page.goto(f"{site_url}calculator/?edition=2&age=30&belt=blue&uniform=gi&name_a=Ana")
+    page.goto(f"{site_url}calculator/?edition={IN_FORCE}&age=30&belt=blue&uniform=gi&name_a=Ana")
     page.wait_for_selector("[data-engine-status][hidden]", state="attached", timeout=60_000)
     page.locator('.lvl-half[data-half="A"] [data-preset="score-mount"]').click()
     page.wait_for_selector("#calc-board[data-settled='true'] #calc-log li[data-event]")
