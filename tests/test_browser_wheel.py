@@ -175,6 +175,28 @@ def test_the_browser_wheel_leaves_out_only_the_build_s_files():
     assert sorted(kept) == sorted(listed)
 
 
+def test_a_build_with_more_editions_gives_the_browser_them_apart(monkeypatch):
+    """With LVL_RULES_MORE_EDITIONS (the tests' fixture editions), the browser's wheel
+    holds them too, each listed in its RECORD, in a folder of its own: the shipped
+    browser's wheel stays as it was."""
+    fixtures = ROOT / "tests" / "fixture_editions"
+    shipped = wheel.browser_wheel().read_bytes()
+    monkeypatch.setenv(wheel.MORE_EDITIONS, str(fixtures))
+    more = wheel.browser_wheel()
+    assert wheel.BROWSER_MORE == more.parent
+    added = sorted(
+        f"lvl_rules/editions/{path.relative_to(fixtures).as_posix()}"
+        for path in fixtures.rglob("*.toml")
+    )
+    with zipfile.ZipFile(more) as browser:
+        (record,) = [n for n in browser.namelist() if n.endswith(".dist-info/RECORD")]
+        listed = [line.split(",", 1)[0] for line in browser.read(record).decode().splitlines()]
+        assert added == sorted(n for n in browser.namelist() if n.startswith(tuple(added)))
+    assert set(added) <= set(listed)
+    monkeypatch.delenv(wheel.MORE_EDITIONS)
+    assert shipped == wheel.browser_wheel().read_bytes()
+
+
 def test_the_browser_wheel_answers_as_the_whole_wheel(in_pyodide):
     """In Pyodide, the browser's wheel gives every request the whole wheel's answer on the
     host, refusals and their sentences included."""
