@@ -29,6 +29,7 @@ BROWSER = DIST / "browser"
 BUILD_ONLY = (
     "lvl_rules/faces/site.py",
     "lvl_rules/words/engine.py",
+    "lvl_rules/words/glossary.py",
     "lvl_rules/words/match.py",
     "lvl_rules/words/offline.py",
     "lvl_rules/words/site.py",

@@ -19,8 +19,10 @@ from collections.abc import Sequence
 from ..engines.chart import Cell, chart
 from ..engines.events import EVENT_TYPES, RULINGS_EXTRA, allowed_values
 from ..loading import clear_cache, timeline
+from ..loading.glossary import load_glossary
 from ..model import MAX_AGE, MIN_AGE, Band, Clause, Edition, Technique
 from ..words import engine as engine_words
+from ..words import glossary as glossary_words
 from ..words import markdown
 from ..words import match as match_words
 from ..words import offline as offline_words
@@ -92,7 +94,9 @@ __all__ = [
     "engine_words",
     "first_allowed",
     "foul_effect",
+    "glossary_words",
     "label",
+    "load_glossary",
     "markdown",
     "match_words",
     "moved",
