@@ -9,7 +9,7 @@ own (:mod:`lvl_rules.words.site`, :mod:`~lvl_rules.words.match`,
 into the pages for their scripts) and those it shares with the other faces.
 
 Only the build imports this module, and only it the site's own words: the browser's wheel
-leaves all five out (``build_scripts/bundle/wheel.py``).
+leaves them all out, the glossary's words too (``build_scripts/bundle/wheel.py``).
 """
 
 from __future__ import annotations

@@ -136,3 +136,29 @@ def test_a_rows_rule_link_lands_on_its_item_in_the_clause(chromium, site_url):
         )
     finally:
         context.close()
+
+
+@pytest.mark.browser
+def test_switching_back_lands_on_the_row_below_the_edition_in_forces_line(chromium, site_url):
+    """From a row of the older chart, "In Edition N" opens the chart in force on that row,
+    marked, with the line naming the edition in force in view above it."""
+    in_force = load_edition(IN_FORCE)
+    context = chromium.new_context(**PHONE)
+    page = context.new_page()
+    try:
+        page.goto(f"{site_url}rules/{OLDER}/techniques/#technique-knee-bar")
+        page.wait_for_function(THEME_READY)
+        page.locator("#technique-knee-bar a.lvl-row-other").tap()
+        page.wait_for_url(f"**/rules/{IN_FORCE}/techniques/#technique-knee-bar")
+        expect(page.locator("#technique-knee-bar")).to_have_class(LANDED)
+        line = page.locator("article > .lvl-edition")
+        expect(line).to_contain_text(in_force.title)
+        page.wait_for_function(
+            "() => { const line = document.querySelector('article > .lvl-edition')"
+            ".getBoundingClientRect(); const row = document.getElementById("
+            "'technique-knee-bar').getBoundingClientRect();"
+            " return row.top >= line.bottom - 1 && row.top < innerHeight; }"
+        )
+        assert line.evaluate(ON_SCREEN)
+    finally:
+        context.close()
