@@ -11,6 +11,7 @@ import pytest
 from playwright.sync_api import expect
 from timeline_names import EDITIONS, IN_FORCE
 
+from build_scripts.pages.glossary_page import link_first_uses
 from lvl_rules.faces.site import load_glossary, site_words
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
@@ -122,3 +123,20 @@ def test_a_first_use_opens_its_term_on_a_phone(chromium, site_url):
         )
     finally:
         context.close()
+
+
+def test_only_a_terms_first_use_in_the_text_is_linked():
+    """Headings, links and buttons are passed over; the first use after them is linked,
+    once; pages of no edition are left as they are."""
+    html = (
+        "<h2>Stalling</h2><p>See <a href='#x'>stalling</a>.</p><button>Stalling</button>"
+        "<p>Stalling is called. Stalling again; the drawstring.</p>"
+    )
+    linked = link_first_uses(html, f"rules/{IN_FORCE}/7.md")
+    uses = re.findall(r'<a class="lvl-term" href="([^"]+)"[^>]*>([^<]*)</a>', linked)
+    assert [
+        ("../../glossary/#term-stalling", "Stalling"),
+        ("../../glossary/#term-drawstring", "drawstring"),
+    ] == uses
+    assert linked.startswith("<h2>Stalling</h2><p>See <a href='#x'>stalling</a>.</p>")
+    assert html == link_first_uses(html, "lookup.md")
