@@ -10,6 +10,8 @@ generate the site from lvl_rules.
   (build_scripts.publish.code_folder);
 - on_page_markdown: fill in the hand-written home page's words about the edition in force
   (build_scripts.pages.home);
+- on_page_content: link each glossary term's first use on a page of an edition to the
+  glossary (build_scripts.pages.glossary_page);
 - on_env: write the browser engine (build_scripts.bundle) into the site before any page,
   and give the templates what they print from the build: the engine's manifest
   (`lvl_engine_manifest`) and its client's words (`lvl_engine_words`), the offline box's
@@ -51,6 +53,7 @@ from build_scripts.bundle import engine
 from build_scripts.bundle.manifest import manifest_element, words_element
 from build_scripts.bundle.wheel import browser_wheel
 from build_scripts.pages import (
+    glossary_page,
     home,
     navigation,
     preloads,
@@ -128,6 +131,12 @@ def on_page_markdown(markdown: str, page: Any, config: Any, files: Files) -> str
     if page.file.src_uri == home.HOME:
         return home.home_markdown(markdown, editions())
     return markdown
+
+
+def on_page_content(html: str, page: Any, config: Any, files: Files) -> str:
+    """A page of an edition with each glossary term's first use linked to the glossary."""
+    del config, files
+    return glossary_page.link_first_uses(html, page.file.src_uri)
 
 
 def on_env(env: Any, config: Any, files: Files) -> Any:

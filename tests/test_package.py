@@ -138,12 +138,14 @@ def test_wheel_is_pure_python() -> None:
 
 @pytest.mark.host
 def test_wheel_ships_the_data() -> None:
-    """The wheel contains every edition TOML file of the source tree and py.typed."""
+    """The wheel contains every edition TOML file of the source tree, the glossary's and
+    py.typed."""
     with zipfile.ZipFile(_wheel()) as archive:
         names = set(archive.namelist())
     expected = {
         f"lvl_rules/{path.relative_to(SOURCE).as_posix()}"
-        for path in SOURCE.glob("editions/*/*.toml")
+        for pattern in ("editions/*/*.toml", "glossary/*.toml")
+        for path in SOURCE.glob(pattern)
     }
     assert len(expected) >= 8
     assert expected | {"lvl_rules/py.typed"} == {

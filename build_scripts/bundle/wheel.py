@@ -34,6 +34,7 @@ MORE_EDITIONS = "LVL_RULES_MORE_EDITIONS"  # as lvl_rules.loading.editions reads
 BUILD_ONLY = (
     "lvl_rules/faces/site.py",
     "lvl_rules/words/engine.py",
+    "lvl_rules/words/glossary.py",
     "lvl_rules/words/match.py",
     "lvl_rules/words/offline.py",
     "lvl_rules/words/site.py",

@@ -22,15 +22,35 @@ from lvl_rules.faces.site import (
     chart_caption,
     readings_words,
 )
+from lvl_rules.faces.site import markdown as render
+from lvl_rules.faces.site import site_words as words
+
+from .urls import clause_page, href, page_url
+
+technique_anchor = render.technique_anchor
 
 
-def chart_table(edition: Edition, note_href: Callable[[str], str] | None = None) -> str:
+RowLinks = Callable[[Technique, str], str]  # (technique, its clause) -> HTML
+
+
+def chart_table(
+    edition: Edition,
+    note_href: Callable[[str], str] | None = None,
+    row_links: RowLinks | None = None,
+) -> str:
     """Rows: techniques. Columns: chart bands. A row our reading decides is marked, its
-    notes linked by ``note_href`` (plain titles without it: a printed poster)."""
+    notes linked by ``note_href`` (plain titles without it: a printed poster); each row
+    links what ``row_links`` gives it (the rule, the same row in another edition)."""
     bands = edition.bands
     head = "".join(f'<th scope="col">{escape(b.label)}</th>' for b in bands)
     body = [
-        _row(technique, cells, bands, _mark(edition, technique, note_href))
+        _row(
+            technique,
+            cells,
+            bands,
+            _mark(edition, technique, note_href)
+            + (row_links(technique, cells[0].verdict.cite) if row_links else ""),
+        )
         for technique, cells in chart(edition)
     ]
     return (
@@ -42,6 +62,32 @@ def chart_table(edition: Edition, note_href: Callable[[str], str] | None = None)
         + "\n".join(body)
         + "\n</tbody>\n</table>\n</div>"
     )
+
+
+def row_links(edition: Edition, page: str, other: Edition | None) -> RowLinks:
+    """A chart row's links, from ``page``: the clause that restricts its technique (in
+    section 1, at the technique's own item, with the clause's exact number), and the same
+    row in ``other``'s chart, where that edition has the technique."""
+    other_chart = f"rules/{other.id}/techniques.md" if other else ""
+
+    def links(technique: Technique, clause_id: str) -> str:
+        clause = edition.clauses[clause_id]
+        anchor = technique_anchor(technique.id)
+        rule = href(page, page_url(clause_page(edition.id, clause)))
+        found = [
+            f'<a class="lvl-row-rule" href="{rule}#{anchor}" '
+            f'title="{escape(words.row_rule_title(edition, clause))}">'
+            f"{escape(words.row_rule(clause_id))}</a>"
+        ]
+        if other is not None and technique.id in other.techniques:
+            there = href(page, page_url(other_chart))
+            found.append(
+                f'<a class="lvl-row-other" href="{there}#{anchor}">'
+                f"{escape(words.row_in_other(other))}</a>"
+            )
+        return f'<span class="lvl-row-links">{" · ".join(found)}</span>'
+
+    return links
 
 
 def _mark(edition: Edition, technique: Technique, href: Callable[[str], str] | None) -> str:
@@ -66,7 +112,10 @@ def _row(technique: Technique, cells: tuple[Cell, ...], bands: tuple[Band, ...],
         tds = "".join(
             _cell(band, by_band[band.id, "gi"], by_band[band.id, "nogi"]) for band in bands
         )
-    return f'<tr id="technique-{technique.id}" data-technique="{technique.id}">{name}{tds}</tr>'
+    return (
+        f'<tr id="{technique_anchor(technique.id)}" data-technique="{technique.id}">'
+        f"{name}{tds}</tr>"
+    )
 
 
 def _cell(band: Band, gi: bool, nogi: bool) -> str:

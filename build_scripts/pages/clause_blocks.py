@@ -20,6 +20,8 @@ def linker(edition: Edition, page: str) -> render.Link:
     def link(clause_id: str, text: str) -> str:
         if clause_id.startswith(render.NOTE):
             return note(clause_id.removeprefix(render.NOTE), text)
+        if clause_id.startswith(render.ANCHOR):  # attr_list: the text's element gets the id
+            return f"{text}{{ #{clause_id.removeprefix(render.ANCHOR)} }}"
         target = clause_page(edition.id, edition.clauses[clause_id])
         return f"[{text}]({md_link(page, target, clause_id)})"
 

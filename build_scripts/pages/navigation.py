@@ -35,6 +35,7 @@ def nav(editions: tuple[Edition, ...]) -> list[Any]:
         rules.append({words.edition_choice(edition, latest): pages})
     names = words.SITE_PAGES
     rules += [{names["changes"]: "rules/changes.md"}, {names["notes"]: "rules/notes.md"}]
+    rules.append({names["glossary"]: "rules/glossary.md"})
     return [
         {names["home"]: "index.md"},
         {names["lookup"]: "lookup.md"},

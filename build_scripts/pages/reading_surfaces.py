@@ -11,13 +11,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from lvl_rules.faces.site import Edition, site_words
+from lvl_rules.faces.site import Edition, site_words, timeline
 
 from .urls import clause_page
 
 CHANGES = "rules/changes.md"
 LOOKUP = "lookup.md"
 CALCULATOR = "calculator.md"
+GLOSSARY = "rules/glossary.md"
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +72,9 @@ def surfaces(
     elif collection == "groups":
         chart = edition.clauses[edition.eligibility.clause]
         found.append(Surface(said["list"], clause_page(edition.id, chart), chart.id))
+    elif collection == "terms" and key is not None:
+        if edition.id == timeline().in_force():  # the glossary cites the edition in force
+            found.append(Surface(said["glossary"], GLOSSARY, f"term-{key}"))
     elif collection in ("ranks", "eligibility", "experiences"):
         found.append(Surface(said["lookup"], LOOKUP))
     else:

@@ -19,6 +19,15 @@ groups sections only under the page they are on), so each is a result of its own
   (a rule page: the edition line, then the section's clause) its first section, at the
   page's own address.
 
+A name searched for whole comes first, then its longer variants ("toe hold": "Toe hold",
+then "Toe hold with outward pressure"). Material's index weighs every field without its
+length (``b(0)``) and searches each word as a prefix, so both titles match "toe hold"
+alike and the variant's description ("A toe hold that ...") put it first. An entry whose
+name holds another name of its edition's chart or fouls has its boost scaled by
+``VARIANT_BOOST``: the titles weigh 1,000 times a description, so the exact name wins by
+its title, and a search with the variant's own words ("outward") still finds the variant
+first, by the words the shorter name lacks.
+
 An entry's ``text``, which Material shows under its title, is two lines on a phone (a
 row's answer in one line, a section's first sentence); what it says in full is in a
 field of its own, ``body``, added to the fields the index names, so that search still
@@ -57,7 +66,10 @@ BODY_FIELD = {"boost": 1.0}  # as Material's own text field
 # The most characters of an entry's text: two lines of a search result on a 390-pixel
 # phone (Material's result text is 0.64rem, some 55 characters a line).
 TEXT_LIMIT = 110
+# An entry named with a longer variant of another entry's name, after that entry.
+VARIANT_BOOST = 0.8
 TAG = re.compile(r"<[^>]*>")
+WORD = re.compile(r"\w+")
 EDITION_PAGE = re.compile(r"^rules/(?P<edition>[^/]+)/")  # rules/<edition>/...
 # On the pages about every edition (what changed, notes), an entry of one edition's:
 # #e<edition>-<id> (build_scripts/pages/changes.py, notes_page.py).
@@ -108,13 +120,14 @@ def chart_entries(edition: Edition, latest: str) -> list[dict[str, Any]]:
     ``Legal: adults, brown and black belts, No-Gi only``."""
     where = page_url(f"rules/{edition.id}/techniques.md")
     label = edition_label(edition, latest)
+    names = entry_names(edition)
     return [
         entry(
             landing(where, f"technique-{technique.id}"),
             page_title(technique.name, label),
             words.chart_row_line(edition, technique, cells),
             technique.description,
-            _boost(edition, latest),
+            name_boost(_boost(edition, latest), technique.name, names),
         )
         for technique, cells in chart(edition)
     ]
@@ -124,16 +137,41 @@ def foul_entries(edition: Edition, latest: str) -> list[dict[str, Any]]:
     """Every foul in an edition's scoring tables, where its row says what it does."""
     where = page_url(f"rules/{edition.id}/scoring.md")
     label = edition_label(edition, latest)
+    names = entry_names(edition)
     return [
         entry(
             landing(where, foul_anchor(foul.id)),
             page_title(foul.name, label),
             words.foul_line(edition, foul),
             render.expand(edition, foul.description).replace("**", ""),
-            _boost(edition, latest),
+            name_boost(_boost(edition, latest), foul.name, names),
         )
         for foul in edition.fouls.values()
     ]
+
+
+def entry_names(edition: Edition) -> frozenset[str]:
+    """The names an edition's chart rows and fouls are searched by (lower case)."""
+    every = (*edition.techniques.values(), *edition.fouls.values())
+    return frozenset(record.name.lower() for record in every)
+
+
+def is_variant(name: str, names: frozenset[str]) -> bool:
+    """Whether ``name`` is a longer variant of another of ``names``: it holds that name's
+    words, whole, and more ("Toe hold with outward pressure" of "Toe hold")."""
+    words_of = WORD.findall(name.lower())
+    for other in names:
+        shorter = WORD.findall(other)
+        if len(shorter) < len(words_of) and any(
+            words_of[i : i + len(shorter)] == shorter for i in range(len(words_of))
+        ):
+            return True
+    return False
+
+
+def name_boost(boost: float, name: str, names: frozenset[str]) -> float:
+    """An entry's boost: its edition's, after the shorter name when it is a variant."""
+    return boost * VARIANT_BOOST if is_variant(name, names) else boost
 
 
 def landing(page: str, anchor: str) -> str:

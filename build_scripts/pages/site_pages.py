@@ -16,9 +16,9 @@ from lvl_rules.faces.site import Edition, edition_in_force, scoring_words
 from lvl_rules.faces.site import markdown as render
 from lvl_rules.faces.site import site_words as words
 
-from . import changes, navigation, notes_page, page_meta, scoring_tables, vendor
+from . import changes, glossary_page, navigation, notes_page, page_meta, scoring_tables, vendor
 from .calculator_page import BOARD, CALCULATOR, SHEET, board_page, calculator_page, sheet_page
-from .chart import chart_table
+from .chart import chart_table, row_links
 from .clause_blocks import clause_block, linker
 from .lookup_page import LOOKUP, lookup_page
 from .poster import SIZES, poster_path
@@ -41,6 +41,7 @@ def generate(editions: tuple[Edition, ...], *, page_policy: str | None) -> dict[
         ),
         changes.PAGE: changes.changes_markdown(editions),
         notes_page.NOTES_PAGE: notes_page.notes_markdown(editions),
+        glossary_page.PAGE: glossary_page.glossary_markdown(editions),
         notes_page.DATA_PAGE: notes_page.data_markdown(editions, latest),
         LOOKUP: lookup_page(editions),
         CALCULATOR: calculator_page(editions),
@@ -123,7 +124,7 @@ def edition_pages(
         newer=newer,
         posters=poster_links(page, edition.id),
         description=words.chart_description(edition),
-        table=chart_table(edition, note_href(edition, page)),
+        table=chart_table(edition, note_href(edition, page), row_links(edition, page, other)),
         promotion=words.promotion_rule(edition)
         + sentence_mark(edition, page, "chart-intro-promotion"),
         descriptions_ours=words.DESCRIPTIONS_OURS

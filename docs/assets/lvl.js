@@ -53,14 +53,28 @@ let shownPath = location.pathname;
 let cameBack = ["reload", "back_forward"].includes(performance.getEntriesByType?.("navigation")[0]?.type);
 addEventListener("popstate", () => { cameBack = true; });
 
+// A link to a place (#5.4, a chart row's #technique-slam: the link to the same clause or
+// row in another edition) marks it as a search result's is: Material's instant navigation
+// scrolls to it but leaves :target where it was. Its row or list item is marked.
 function landAt(url) {
   const id = url.searchParams.get("at");
   const target = id && !url.hash ? document.getElementById(id) : null;
-  if (!target) return;
-  for (const landed of document.querySelectorAll(".lvl-landed")) landed.classList.remove("lvl-landed");
-  const place = target.closest("tr") ?? target;
-  place.classList.add("lvl-landed");
+  if (!target) return markTarget(url);
+  const place = mark(target);
   place.scrollIntoView({ block: "start" });
+}
+
+function markTarget(url) {
+  const id = url.hash ? decodeURIComponent(url.hash.slice(1)) : "";
+  const target = id ? document.getElementById(id) : null;
+  if (target) mark(target);
+}
+
+function mark(target) {
+  for (const landed of document.querySelectorAll(".lvl-landed")) landed.classList.remove("lvl-landed");
+  const place = target.closest("tr, li") ?? target;
+  place.classList.add("lvl-landed");
+  return place;
 }
 
 function pageShown() {

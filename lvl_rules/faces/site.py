@@ -9,7 +9,7 @@ own (:mod:`lvl_rules.words.site`, :mod:`~lvl_rules.words.match`,
 into the pages for their scripts) and those it shares with the other faces.
 
 Only the build imports this module, and only it the site's own words: the browser's wheel
-leaves all five out (``build_scripts/bundle/wheel.py``).
+leaves them all out, the glossary's words too (``build_scripts/bundle/wheel.py``).
 """
 
 from __future__ import annotations
@@ -19,8 +19,10 @@ from collections.abc import Sequence
 from ..engines.chart import Cell, chart
 from ..engines.events import EVENT_TYPES, RULINGS_EXTRA, allowed_values
 from ..loading import clear_cache, timeline
+from ..loading.glossary import load_glossary
 from ..model import MAX_AGE, MIN_AGE, Band, Clause, Edition, Technique
 from ..words import engine as engine_words
+from ..words import glossary as glossary_words
 from ..words import impact as impact_words
 from ..words import markdown
 from ..words import match as match_words
@@ -94,9 +96,11 @@ __all__ = [
     "engine_words",
     "first_allowed",
     "foul_effect",
+    "glossary_words",
     "impact",
     "impact_words",
     "label",
+    "load_glossary",
     "markdown",
     "match_words",
     "moved",

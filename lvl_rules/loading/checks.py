@@ -14,6 +14,9 @@ from ..model.fields import declared
 from ..model.markup import GENERATED, markers, references
 from ..model.rulebook import SENTENCES
 from .amendments import REMOVED
+from .glossary import load_glossary
+
+GLOSSARY = "terms"  # a note's reading of a glossary term: { collection = "terms", key = ... }
 
 
 class _Checker:
@@ -71,6 +74,7 @@ def check_edition(edition: Edition, origins: Mapping[tuple[str, str | None], str
     check = _Checker(edition, origins)
     _check_text(check)
     _check_readings(check)
+    _check_glossary(check)
     _check_eligibility(check)
     _check_scoring(check)
     for change in edition.changes:
@@ -101,6 +105,18 @@ def _check_text(check: _Checker) -> None:
         check.clause("notes", note.id, "clause", note.clause)
 
 
+def _check_glossary(check: _Checker) -> None:
+    """The clause each glossary term's meaning comes from is one of this edition's, and
+    a term explained in our words is read by a note of this edition."""
+    edition = check.edition
+    read = {r.key for n in edition.notes.values() for r in n.readings if r.collection == GLOSSARY}
+    for term in load_glossary():
+        if term.clause is not None:
+            check.clause(GLOSSARY, term.id, "clause", term.clause)
+        elif term.id not in read:
+            raise check.fail(GLOSSARY, term.id, "clause", "term-not-read", edition=edition.id)
+
+
 def _check_readings(check: _Checker) -> None:
     """Every place a note's reading applies to exists: a record of this edition, a settings
     table, or one of the sentences of ours a reading may name."""
@@ -109,6 +125,8 @@ def _check_readings(check: _Checker) -> None:
         for n, place in enumerate(note.readings):
             if place.collection == "sentences":
                 known: Iterable[str | None] = SENTENCES
+            elif place.collection == GLOSSARY:
+                known = [term.id for term in load_glossary()]
             elif place.collection in SETTINGS:
                 known = (None,)
             elif place.collection in COLLECTIONS:

@@ -110,7 +110,7 @@ def _edition_data(
     folder = root.joinpath(edition_id)
     amendment = folder.joinpath(AMENDMENT_FILE)
     if amendment.is_file():
-        table = _read(amendment, f"editions/{edition_id}/{AMENDMENT_FILE}")
+        table = read_toml(amendment, f"editions/{edition_id}/{AMENDMENT_FILE}")
         earlier = tuple(e for e in edition_ids(root) if int(e) < int(edition_id))
         base_id = check_amendment_target(table, earlier)
         base, base_origins, _ = _edition_data(base_id, root)
@@ -122,7 +122,7 @@ def _edition_data(
         if not entry.name.endswith(".toml"):
             continue
         label = f"editions/{edition_id}/{entry.name}"
-        for name, value in _read(entry, label).raw().items():
+        for name, value in read_toml(entry, label).raw().items():
             if name in data:
                 raise RulesError("table-twice", file=label, table=name, other=origins[(name, None)])
             data[name] = value
@@ -159,7 +159,8 @@ def _own_place(data: dict[str, Any], amendment: Table, base_id: str) -> dict[str
     return data
 
 
-def _read(entry: Traversable, label: str) -> Table:
+def read_toml(entry: Traversable, label: str) -> Table:
+    """A data file of the package as a Table, its errors naming ``label``."""
     raw = entry.read_bytes()
     try:
         text = raw.decode("utf-8")

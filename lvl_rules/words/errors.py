@@ -142,6 +142,10 @@ DATA_PROBLEMS: dict[str, Callable[[Details], str]] = {
     "promotion-without-experiences": lambda d: "and [experiences] come together",
     "lvl-not-number": lambda d: "must be numbers when the axis is lvl",
     "unknown-note": lambda d: f"names unknown note {quoted(d['note'])}",
+    "term-not-read": lambda d: (
+        "is explained in our words (it names no clause), and no note of "
+        f"edition {d['edition']} reads it: name it in a note's readings"
+    ),
     "unknown-reading-place": lambda d: (
         f"names {quoted(' '.join(str(d[k]) for k in ('collection', 'key', 'place_field')))} "
         "as a place of its "

@@ -19,6 +19,10 @@ from .scoring import step_words
 Link = Callable[[str, str], str]  # (clause ID, visible text) -> Markdown
 # A link to an editorial note is asked of a Link as (NOTE + note ID, the note's title).
 NOTE = "note:"
+# An element a page may be linked to is asked of a Link as (ANCHOR + its id, its text): the
+# site gives the text that id (each technique of section 1's lists, where a chart row's
+# rule link lands); plain text elsewhere.
+ANCHOR = "anchor:"
 
 # Said wherever the techniques are listed with their descriptions (the table of section 1,
 # the chart and its poster): the descriptions are ours (note technique-descriptions).
@@ -109,14 +113,23 @@ def _points_table(edition: Edition, link: Link) -> str:
     return "\n".join(lines)
 
 
+def technique_anchor(technique_id: str) -> str:
+    """The id of a technique's row in the chart and of its item in section 1's lists."""
+    return f"technique-{technique_id}"
+
+
 def _technique_groups(edition: Edition, link: Link) -> str:
     def read(technique_id: str) -> str:
         return reading(edition, [n.id for n in edition.readings("techniques", technique_id)], link)
 
+    def name(technique_id: str) -> str:
+        shown = f"**{edition.techniques[technique_id].name}.**"
+        return link(ANCHOR + technique_anchor(technique_id), shown)
+
     techniques = edition.techniques.values()
     ours = reading(edition, sentence_readings(edition, "technique-descriptions"), link)
     parts = [f"*{DESCRIPTIONS_OURS}*{ours}", "", f"**{edition.eligibility.prohibited_label}**", ""]
-    parts += [f"- **{t.name}.** {t.description}{read(t.id)}" for t in techniques if t.prohibited]
+    parts += [f"- {name(t.id)} {t.description}{read(t.id)}" for t in techniques if t.prohibited]
     for group in edition.groups:
         parts += ["", f"**{group.label}**", ""]
         if not group.adds:
@@ -126,7 +139,7 @@ def _technique_groups(edition: Edition, link: Link) -> str:
             limit = group.limits.get(technique_id)
             only = f" *Only for {describe_ranks(edition, limit.ranks)}.*" if limit else ""
             parts.append(
-                f"- **{technique.name}.** {technique.description}{only}{read(technique_id)}"
+                f"- {name(technique_id)} {technique.description}{only}{read(technique_id)}"
             )
     return "\n".join(parts)
 

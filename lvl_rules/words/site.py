@@ -90,6 +90,7 @@ SITE_PAGES = {
     "rules": "Rules",
     "changes": "What changed",
     "notes": "Editorial notes",
+    "glossary": "Glossary",
     "data": "For developers",
 }
 
@@ -160,6 +161,21 @@ def in_other(clause: Clause, other: Edition, *, changed: bool | None) -> tuple[s
     state = "(changed)" if changed else "(unchanged)"
     where = f"{other.title}: §{clause.id}" if clause.numbered else f"In {other.title}"
     return where, state
+
+
+def row_rule(clause_id: str) -> str:
+    """A chart row's link to the clause that restricts its technique: ``§1``."""
+    return f"§{clause_id}"
+
+
+def row_rule_title(edition: Edition, clause: Clause) -> str:
+    """That link's title: ``The rule: LVL Rules, Edition 2, §1``."""
+    return f"The rule: {citation(edition, clause)}"
+
+
+def row_in_other(other: Edition) -> str:
+    """A chart row's link to the same row in another edition's chart: ``In Edition 1``."""
+    return f"In {other.title}"
 
 
 def not_in_other(kind: str | None) -> str:
@@ -277,6 +293,7 @@ SURFACES = {
     "poster": "the chart posters",
     "intro": "the technique chart's introduction",
     "legend": "the poster legend",
+    "glossary": "the glossary",
 }
 # The surfaces that show each sentence of ours a reading may name (model SENTENCES).
 SENTENCE_SURFACES = {
