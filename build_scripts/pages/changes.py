@@ -347,9 +347,7 @@ def _for_you(old: Edition, new: Edition) -> list[str]:
             f"<ul>{items}</ul><p>{link}</p></details>",
             "",
         ]
-    everyone = [
-        f"{c['collection']} {c['id']} ({c['kind']}, §{c['cite']})" for c in found["for_everyone"]
-    ]
+    everyone = impact_words.everyone(found, old, new)
     text = said["everyone"].format(changes="; ".join(everyone)) if everyone else None
     parts += [text or said["everyone_none"], ""]
     return parts

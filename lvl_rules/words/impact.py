@@ -4,15 +4,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..model import Edition
+from ..engines.my_division import changed_record
+from ..model import MAX_AGE, Edition
 from .division import AXIS_NAMES, UNIFORM_NAMES, rank_name
 
 _KIND = {"technique": "techniques", "foul": "fouls"}
+# After the record's name and a dash, so that the words agree with any name ("Submissions
+# that stretch the legs apart — now legal"); ``would`` for a draft's changes.
 _BECOMES = {
-    ("technique", True): "becomes legal",
-    ("technique", False): "becomes illegal",
-    ("foul", True): "becomes a foul",
-    ("foul", False): "is no longer a foul",
+    ("technique", True): ("now legal", "would be legal"),
+    ("technique", False): ("now illegal", "would be illegal"),
+    ("foul", True): ("now a foul", "would be a foul"),
+    ("foul", False): ("no longer a foul", "would no longer be a foul"),
 }
 
 
@@ -32,9 +35,27 @@ def _division(row: dict[str, Any], by_axis: dict[str, Edition], *, plain: bool =
         return " or ".join(names) + (f" (or {none})" if None in listed else "")
 
     ranks = "; ".join(named(axis, listed) for axis, listed in row["ranks"].items())
-    ages = ", ".join(f"{a}" if a == b else f"{a}-{b}" for a, b in row["ages"])
+    ages = ", ".join(_ages(a, b) for a, b in row["ages"])
     uniforms = " and ".join(UNIFORM_NAMES[u] for u in row["uniforms"])
     return f"{uniforms}, ages {ages}; {ranks}"
+
+
+def _ages(low: int, high: int) -> str:
+    if high >= MAX_AGE:
+        return f"{low} and over"
+    return f"{low}" if low == high else f"{low}-{high}"
+
+
+def everyone(result: dict[str, Any], old: Edition, new: Edition) -> list[str]:
+    """What changes for every athlete, one line each: the record's name, the amendment's
+    summary of the change and the clause (``Takedown: … (§5.1)``)."""
+    lines = []
+    for change in result["for_everyone"]:
+        record = changed_record(old, new, change["collection"], change["id"])
+        summary = new.changed(change["collection"], change["id"])
+        said = summary.summary.rstrip(".") if summary and summary.summary else "changed"
+        lines.append(f"{record.name}: {said} (§{change['cite']})")
+    return lines
 
 
 # "What this would change for you", on the changes page of a draft (build_scripts/pages/
@@ -80,10 +101,7 @@ def impact(result: dict[str, Any], old: Edition, new: Edition) -> str:
     if not result["divisions"]:
         lines.append("- no division's answer changes")
     lines.append("For everyone:")
-    for change in result["for_everyone"]:
-        lines.append(
-            f"- {change['collection']} {change['id']}: {change['kind']} (§{change['cite']})"
-        )
+    lines += [f"- {line}" for line in everyone(result, old, new)]
     if not result["for_everyone"]:
         lines.append("- nothing")
     return "\n".join(lines)
@@ -97,7 +115,5 @@ def _difference(found: dict[str, Any], old: Edition, new: Edition, *, would: boo
         return f"penalty scale {found['before']} → {found['after']} ({cites})"
     records = getattr(new, _KIND[kind])
     record = records.get(found["id"]) or getattr(old, _KIND[kind])[found["id"]]
-    becomes = _BECOMES[(kind, found["after"])]
-    if would:
-        becomes = "would " + becomes.replace("becomes", "become").replace("is no", "be no")
-    return f"{record.name} {becomes} ({cites})"
+    becomes = _BECOMES[(kind, found["after"])][1 if would else 0]
+    return f"{record.name} — {becomes} ({cites})"
