@@ -9,6 +9,7 @@ import { before, test } from "node:test";
 import { MatchOwner } from "../../docs/assets/app/match-owner.js";
 import { MatchStore } from "../../docs/assets/app/match-store.js";
 import { MatchWriter } from "../../docs/assets/app/match-writer.js";
+import { MemoryStorage } from "./memory-storage.mjs";
 import { startEngine } from "./engine.mjs";
 
 const MINUTE = 60_000;
@@ -28,29 +29,6 @@ before(async () => {
   const { latest } = await engine.ask({ action: "editions" });
   division = { edition: latest, age: "30", belt: "blue", uniform: "gi" };
 });
-
-class MemoryStorage {
-  constructor({ full = false } = {}) {
-    this.items = new Map();
-    this.full = full;
-  }
-  get length() {
-    return this.items.size;
-  }
-  key(i) {
-    return [...this.items.keys()][i] ?? null;
-  }
-  getItem(key) {
-    return this.items.get(key) ?? null;
-  }
-  setItem(key, value) {
-    if (this.full) throw Object.assign(new Error("full"), { name: "QuotaExceededError" });
-    this.items.set(key, String(value));
-  }
-  removeItem(key) {
-    this.items.delete(key);
-  }
-}
 
 /** Web Locks for one browser, as far as the writer uses them (ifAvailable, steal). */
 class Locks {

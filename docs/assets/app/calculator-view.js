@@ -85,11 +85,13 @@ export function drawBoard(owner, { page, form, data, words }) {
 
   function drawTrouble() {
     const trouble = match.trouble;
-    markInvalid(form, match.status === "division" ? trouble?.field : null);
+    // Nothing is said missing before a division is asked for (a field typed, a link's).
+    const said = match.status === "division" && owner.asked;
+    markInvalid(form, said ? trouble?.field : null);
     section.dataset.status = match.status;
     // Every change has had its turn and the engine has answered (a hook for the tests).
     section.dataset.settled = String(!match.pending.length && match.status !== "waiting");
-    if (match.status === "division") {
+    if (said) {
       show(fill(words.division_error, { message: trouble.message }));
     } else if (match.status === "failed") {
       show(fill(words.engine_failed, { message: trouble.message }));

@@ -18,6 +18,7 @@ import { fillForm, followAge, readForm, syncEditionFields } from "./division-for
 import { eventProblem, readLink } from "./match-link.js";
 import { startMatchMode } from "./match-mode.js";
 import { MatchOwner } from "./match-owner.js";
+import { offerResume, wireNewMatch } from "./match-resume.js";
 import { isMatchId, MatchStore, newMatchId } from "./match-store.js";
 import { MatchWriter } from "./match-writer.js";
 import { fill, pageData } from "./page-data.js";
@@ -86,7 +87,9 @@ export async function mount(form) {
   wirePickers(owner, view);
   page.querySelector("#calc-undo").addEventListener("click", () => owner.undo());
   page.querySelector("#calc-redo").addEventListener("click", () => owner.redo());
-  page.querySelector("#calc-reset").addEventListener("click", () => newMatch(owner));
+  wireNewMatch(owner, view, () => newMatch(owner));
+  // Opened as a new calculator (no match named, no events given): the matches in progress.
+  if (!isMatchId(params.get("match")) && !link.given) offerResume(owner, store, view);
   page.querySelector("#calc-take-over")?.addEventListener("click", () => owner.takeOver());
 
   owner.writeAddress();

@@ -57,6 +57,7 @@ export function showClock(owner, { page, words }) {
     const on = clock.running;
     button.textContent = on ? button.dataset.stop : button.dataset.start;
     button.setAttribute("aria-pressed", String(on));
+    button.disabled = !on && owner.ended; // a finished match is not started again
     section.dataset.clock = on ? "running" : "stopped";
     drawCounts();
     const busy = on || clock.counts.length || clock.injury.A || clock.injury.B;

@@ -57,11 +57,14 @@ export function startMatchMode(owner, view) {
     return { field: missing.name, message: fill(words.field_needed, { field: label }) };
   }
 
+  let refused = null; // the field match mode was refused for, while said
+
   /** Ask for match mode on or off: on only for a division the rules accept. */
   function setMode(on) {
     const problem = on ? divisionProblem() : null;
     refusal.hidden = !problem;
     if (problem) {
+      refused = problem.field;
       owner.setMode(false);
       refusal.textContent = fill(words.match_mode_refused, { message: problem.message });
       fieldMessage(form, problem.field, problem.message);
@@ -88,6 +91,8 @@ export function startMatchMode(owner, view) {
     section.dataset.log = open ? "open" : "closed";
     logButton.setAttribute("aria-expanded", String(open));
     logButton.textContent = open ? words.hide_log : words.show_log;
+    // The log opens at its newest line: the one a correction is most often for.
+    if (open) [...page.querySelectorAll("#calc-log li[data-event]")].at(-1)?.scrollIntoView({ block: "nearest" });
   }
 
   modeButton.addEventListener("click", () => {
@@ -113,15 +118,43 @@ export function startMatchMode(owner, view) {
 
   // -------------------------------------------------------------- keyboard shortcuts
 
+  // The shortcuts do what the list says wherever the focus is (but in a field being
+  // typed in, or a dialog): Space starts and stops the clock, even on a focused button,
+  // whose own activation by Space is held back; only a call's button just reached with
+  // the keyboard is pressed by Space (once). A call needs a fresh press: Space on a call's
+  // button already pressed, Enter on one pressed with the pointer (after a click on
+  // "Sweep", neither is a second sweep), or a key held down (its repeats), record nothing.
+  let pressed = null; // the call's button last pressed, while it keeps the focus
+  let byPointer = false; // and whether with the pointer
+  section.addEventListener("click", (event) => {
+    const button = event.target.closest?.("button[data-preset]");
+    pressed = button && button === document.activeElement ? button : null; // not a shortcut's
+    byPointer = event.detail > 0;
+  });
+  section.addEventListener("focusout", (event) => {
+    if (event.target === pressed) pressed = null;
+  });
+  const freshCall = (target) => Boolean(target.closest?.("button[data-preset]")) && target !== pressed;
+  const typing = (target) => target.closest?.("input, select, textarea, [contenteditable]");
+
   function onKey(event) {
     if (!section.isConnected) {
       document.removeEventListener("keydown", onKey);
+      document.removeEventListener("keyup", holdSpace);
       return;
     }
     if (event.defaultPrevented || event.altKey || event.metaKey) return;
     if (document.querySelector("dialog[open]")) return;
     const target = event.target;
-    if (target.closest?.("input, select, textarea, [contenteditable]")) return;
+    if (typing(target)) return;
+    if (event.repeat) {
+      event.preventDefault(); // a key held down: one call, not one per repeat
+      return;
+    }
+    if (event.key === "Enter" && target === pressed && byPointer) {
+      event.preventDefault(); // the button just pressed: a call needs a fresh press
+      return;
+    }
     if (event.ctrlKey) {
       const undo = event.code === "KeyZ" && !event.shiftKey;
       const redo = event.code === "KeyY" || (event.code === "KeyZ" && event.shiftKey);
@@ -138,8 +171,8 @@ export function startMatchMode(owner, view) {
       return;
     }
     if (event.code === "Space") {
-      if (target.closest?.("button, a, summary")) return; // Space presses what has the focus
-      event.preventDefault();
+      if (freshCall(target)) return; // Space presses the call's button just reached
+      event.preventDefault(); // not the focused button's own activation, nor a scroll
       owner.toggleClock();
       return;
     }
@@ -153,6 +186,14 @@ export function startMatchMode(owner, view) {
       button.click();
     }
   }
+
+  /** A button is activated by Space when the key comes up: held back there too. */
+  function holdSpace(event) {
+    if (event.code !== "Space" || typing(event.target) || document.querySelector("dialog[open]")) return;
+    if (freshCall(event.target)) return;
+    if (event.target.closest?.("button, summary, [role='button']")) event.preventDefault();
+  }
+  document.addEventListener("keyup", holdSpace);
   document.addEventListener("keydown", onKey);
   page.querySelector("#calc-keys-open").addEventListener("click", () => keysDialog.showModal());
   keysDialog.addEventListener("click", (event) => {
@@ -165,6 +206,12 @@ export function startMatchMode(owner, view) {
     // Opened before the engine had answered: it leaves, saying why, if the rules refuse
     // the division.
     if (change.kind === "match" && owner.match.status === "division" && owner.mode) setMode(true);
+    // The refusal goes once it stops being true: the division is valid now.
+    if (change.kind === "match" && !refusal.hidden && !divisionProblem()) {
+      refusal.hidden = true;
+      if (refused) fieldMessage(form, refused, null);
+      refused = null;
+    }
   });
 
   setLog(false);

@@ -39,6 +39,9 @@ export class MatchOwner {
     this.kept = { kept: Boolean(store?.storage), why: store?.storage ? null : "blocked" };
     this.address = null; // "?query#fragment" of the match as it is, once written
     this.editing = null; // the event being corrected (its index), while asked
+    // Whether a division was asked for (a link's fields, events, or the person's change):
+    // until then, no field is said to be missing.
+    this.asked = Boolean(link.given) || Object.keys(division).some((field) => params.has(field));
     this.pause = null;
     this.prompted = 0;
     this.writing = 0;
@@ -55,6 +58,8 @@ export class MatchOwner {
     const length = Number(params.get("length"));
     if (!kept?.clock && Number.isInteger(length) && length > 0) this.clock.setLength(length * 1000);
     const events = link.given || !kept?.events ? (link.events ?? []) : kept.events;
+    // A match opened from its link (nothing kept here) opens at its own time: its last call's.
+    if (!kept?.clock) this.clock.set(this.clock.length ? this.clock.length - lastTime(events) : lastTime(events));
     const same = Boolean(kept?.events) && JSON.stringify(kept.events) === JSON.stringify(events);
     const answered = same && kept.rules === this.engine.rules && JSON.stringify(kept.division) === JSON.stringify(division);
     this.unsubscribe?.();
@@ -99,20 +104,15 @@ export class MatchOwner {
     return this.match?.division ?? {};
   }
 
-  /** The edition's data of the page for the division's edition (its counts or presets). */
-  ofEdition(table) {
-    return table?.[this.division.edition] ?? null;
-  }
-
   /** A count's rule in the division's edition (its seconds, which clock, its call). */
   countRule(count) {
-    const counts = this.ofEdition(this.data.counts) ?? {};
+    const counts = this.data.counts?.[this.division.edition] ?? {};
     return Object.hasOwn(counts, count) ? counts[count] : null;
   }
 
   /** The fields a button's preset records, in the division's edition. */
   preset(name) {
-    return this.ofEdition(this.data.presets)?.[name] ?? null;
+    return this.data.presets?.[this.division.edition]?.[name] ?? null;
   }
 
   /** Whether the match has ended (the engine said so). */
@@ -155,13 +155,8 @@ export class MatchOwner {
     return this.match.press(timed, label);
   }
 
-  undo() {
-    return this.readOnly ? undefined : this.match.undo();
-  }
-
-  redo() {
-    return this.readOnly ? undefined : this.match.redo();
-  }
+  undo = () => (this.readOnly ? undefined : this.match.undo());
+  redo = () => (this.readOnly ? undefined : this.match.redo());
 
   /** Ask to correct event `at` (a view opens its editor). */
   correct(at) {
@@ -180,6 +175,7 @@ export class MatchOwner {
   }
 
   setDivision(division) {
+    this.asked = true;
     return this.match.setDivision(division);
   }
 
@@ -384,4 +380,11 @@ export class MatchOwner {
     await this.match.settled();
     return `?${params}`;
   }
+}
+
+/** The match time of the last call that has one, in ms (0 if none has). */
+function lastTime(events) {
+  let seconds = 0;
+  for (const event of events) if (Number.isFinite(event?.time) && event.time > seconds) seconds = event.time;
+  return seconds * 1000;
 }
