@@ -78,12 +78,13 @@ def precache_list(site_dir: Path) -> dict[str, Entry]:
     return files
 
 
-# The modules every page runs (mkdocs.yml's extra_javascript); the other modules of an app,
+# The modules every page runs (mkdocs.yml's extra_javascript, and page-life.js, which
+# main.js imports: the reload into a new build is every page's); the other modules of an app,
 # of the engine's client and of a third party are an app's own: kept once a page has
 # loaded them, as a page is, never ahead (My division fetched the calculator's and the
 # engine's 15 kB of scripts this way for a visit that may never come). By their paths
 # under docs/: the build publishes them in its code folder (code_folder.py).
-EVERY_PAGE_MODULES = ("assets/app/main.js", "assets/app/offline.js")
+EVERY_PAGE_MODULES = ("assets/app/main.js", "assets/app/offline.js", "assets/app/page-life.js")
 APP_MODULES = ("assets/app/", "assets/engine/", "assets/vendor/")
 
 

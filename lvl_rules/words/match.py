@@ -128,6 +128,18 @@ UI: dict[str, Any] = {
         "is read-only, so that the two never overwrite each other."
     ),
     "take_over": "Record it here instead",
+    # A match in progress kept in this browser, offered wherever the calculator opens
+    # without one (Home's "Open match mode" included), and the question before "New match"
+    # leaves one that is not finished.
+    "resume_title": "Matches in progress",
+    "resume_offer": "A match is in progress in this browser:",
+    "resume_match": "Resume {a} v {b} ({events})",
+    "resume_events": {"one": "1 event", "other": "{n} events"},
+    "new_match_ask": (
+        "This match is not finished. Start a new match? This one stays kept in this "
+        "browser; Back returns to it."
+    ),
+    "new_match_yes": "Start a new match",
     "away_minutes": "{n} min",
     "away_seconds": "{n} s",
     "counts": "20-second counts",

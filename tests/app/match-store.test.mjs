@@ -5,27 +5,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { isMatchId, MatchStore, newMatchId } from "../../docs/assets/app/match-store.js";
-
-class MemoryStorage {
-  constructor() {
-    this.items = new Map();
-  }
-  get length() {
-    return this.items.size;
-  }
-  key(i) {
-    return [...this.items.keys()][i] ?? null;
-  }
-  getItem(key) {
-    return this.items.get(key) ?? null;
-  }
-  setItem(key, value) {
-    this.items.set(key, String(value));
-  }
-  removeItem(key) {
-    this.items.delete(key);
-  }
-}
+import { MemoryStorage } from "./memory-storage.mjs";
 
 const RECORD = {
   rules: "wheels/abc/lvl_rules.whl",
@@ -184,4 +164,20 @@ test("site data blocked (reading localStorage throws): nothing throws, write say
     throw Object.assign(new Error("denied"), { name: "SecurityError" });
   };
   assert.deepEqual(new MatchStore(refusing).write("abcdefgh", RECORD), { kept: false, why: "blocked" });
+});
+
+test("the matches in progress kept here, the most recent first, finished ones left out", () => {
+  const storage = new MemoryStorage();
+  const store = new MatchStore(storage);
+  const ended = { athletes: { A: { points: 2, advantages: 0, penalties: 0 }, B: { points: 0, advantages: 0, penalties: 0 } }, result: { summary: "A wins.", ended: true }, log: [] };
+  const event = { type: "score", athlete: "A", position: "takedown" };
+  const write = (id, saved, record) => storage.setItem(`lvl-rules.match.${id}`, JSON.stringify({ format: 1, saved, ...record }));
+  write("older-one", 1000, { events: [event] });
+  write("newest-one", 3000, { events: [event, event] });
+  write("finished", 4000, { events: [event], answer: ended });
+  write("no-events", 5000, { events: [] });
+  write("this-page", 6000, { events: [event] });
+  const found = store.unfinished({ except: "this-page" });
+  assert.deepEqual(found.map((match) => [match.id, match.record.events.length]), [["newest-one", 2], ["older-one", 1]]);
+  assert.deepEqual(new MatchStore(null).unfinished(), [], "storage blocked: none");
 });

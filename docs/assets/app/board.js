@@ -5,10 +5,12 @@
 // its address (`match`, as the calculator's link gives it); opened without one, the
 // first match it hears, with a choice when another is being recorded too.
 
+import { drawAthlete } from "./athlete-panel.js";
 import { Heard } from "./board-state.js";
 import { clockText } from "./match-clock.js";
 import { isMatchId } from "./match-store.js";
 import { CHANNEL, fill, pageData } from "./page-data.js";
+import { keepAwake } from "./page-life.js";
 
 const TICK_MS = 200;
 
@@ -21,7 +23,6 @@ export function mount(root) {
   let followed = isMatchId(asked) ? asked : null;
   const heard = new Heard(); // match id -> its latest state
   let ticking = null;
-  let lock = null;
   if (typeof BroadcastChannel !== "function") return;
   const channel = new BroadcastChannel(CHANNEL);
   channel.addEventListener("message", (event) => {
@@ -40,8 +41,7 @@ export function mount(root) {
     if (heard.has(followed)) show(heard.get(followed));
   });
   channel.postMessage({ type: "hello", match: followed });
-  keepAwake();
-  document.addEventListener("visibilitychange", keepAwake);
+  keepAwake(() => root.isConnected);
 
   /** With more than one match heard (and none named in the address), a choice of them. */
   function offerChoice() {
@@ -59,18 +59,7 @@ export function mount(root) {
   function show(state) {
     delete root.dataset.waiting;
     for (const athlete of ["A", "B"]) {
-      const shown = state.athletes[athlete];
-      const panel = root.querySelector(`.lvl-athlete[data-athlete="${athlete}"]`);
-      panel.querySelector("[data-name]").textContent = shown.name;
-      panel.dataset.colour = shown.colour;
-      panel.style.setProperty("--lvl-side-bg", shown.background);
-      panel.style.setProperty("--lvl-side-fg", shown.text);
-      for (const field of ["points", "advantages", "penalties"]) {
-        const text = shown[field] === null ? words.no_score : String(shown[field]);
-        panel.dataset[field] = text;
-        panel.querySelector(`[data-field="${field}"]`).textContent = text;
-      }
-      panel.querySelector('[data-field="status"]').textContent = shown.status;
+      drawAthlete(root.querySelector(`.lvl-athlete[data-athlete="${athlete}"]`), state.athletes[athlete], words);
     }
     // The result once the match has ended; "Time" while it waits for its announcement.
     result.textContent = state.result?.ended ? state.result.summary : state.timeExpired ? words.board_time : "";
@@ -95,15 +84,5 @@ export function mount(root) {
     const text = length ? clockText(length - spent) : clockText(spent, { up: true });
     if (time.textContent !== text) time.textContent = text;
     root.dataset.clock = running ? "running" : "stopped";
-  }
-
-  async function keepAwake() {
-    if (!("wakeLock" in navigator) || lock || document.visibilityState !== "visible" || !root.isConnected) return;
-    try {
-      lock = await navigator.wakeLock.request("screen");
-      lock.addEventListener("release", () => (lock = null));
-    } catch {
-      lock = null;
-    }
   }
 }

@@ -1,6 +1,6 @@
-// The calculator's log, drawn from the match model: one item per event (its match time,
-// the engine's lines, each citing its clause, or why it is not scored), then the calls
-// waiting for the engine. A tap on an item corrects or deletes that event. Only what
+// The calculator's log, drawn from the match's owner (match-owner.js): one item per
+// event (its match time, the engine's lines, each citing its clause, or why it is not
+// scored), then the calls waiting for the engine. A tap on an item corrects or deletes that event. Only what
 // changed is drawn again, and a long log in slices that keep the page responsive.
 
 import { citeLink } from "./division-form.js";
@@ -12,8 +12,8 @@ import { fill } from "./page-data.js";
 const SLICE = 300; // log items drawn per task
 const BLOCK = 200; // log items per list: a list out of view is not laid out (match.css)
 
-export function drawLog(calculator) {
-  const { page, form, words, match, setup } = calculator;
+export function drawLog(owner, { page, form, words }) {
+  let match = owner.match;
   const log = page.querySelector("#calc-log");
   const root = new URL(form.dataset.root, document.baseURI);
   const dialog = page.querySelector("#calc-editor");
@@ -27,7 +27,7 @@ export function drawLog(calculator) {
   log.addEventListener("click", (event) => {
     if (event.target.closest("a")) return; // a clause link
     const item = event.target.closest("li[data-event]");
-    if (item) edit(Number(item.dataset.event));
+    if (item) owner.correct(Number(item.dataset.event));
   });
   wireEditor();
 
@@ -39,6 +39,8 @@ export function drawLog(calculator) {
   }
 
   function draw() {
+    if (match !== owner.match) shown = { events: [], firsts: [], status: null, limited: new Map(), edition: null };
+    match = owner.match;
     const events = match.events;
     const firsts = firstLines();
     const edition = match.division.edition;
@@ -80,7 +82,7 @@ export function drawLog(calculator) {
         const item = document.createElement("li");
         item.dataset.waiting = "true";
         const athlete = change.event?.athlete;
-        const who = athlete === "A" || athlete === "B" ? `${setup.label(athlete)}: ` : "";
+        const who = athlete === "A" || athlete === "B" ? `${owner.setup.label(athlete)}: ` : "";
         item.textContent = fill(words.call_waiting, { call: `${who}${change.label}` });
         return item;
       }),
@@ -151,9 +153,9 @@ export function drawLog(calculator) {
       const target = dialog.target;
       dialog.close();
       if (button.dataset.give && target && typeof target === "object") {
-        match.replace(target, { ...target, athlete: button.dataset.give });
+        owner.replace(target, { ...target, athlete: button.dataset.give });
       } else if ("delete" in button.dataset && dialog.target !== undefined) {
-        match.remove(target);
+        owner.remove(target);
       }
     });
   }
@@ -169,15 +171,18 @@ export function drawLog(calculator) {
     const athlete = event && typeof event === "object" ? event.athlete : undefined;
     for (const button of dialog.querySelectorAll("[data-give]")) {
       const name = button.dataset.give;
-      button.textContent = fill(words.give_to, { name: setup.label(name) });
+      button.textContent = fill(words.give_to, { name: owner.setup.label(name) });
       button.hidden = !(athlete === "A" || athlete === "B") || athlete === name;
     }
     openPicker(dialog);
   }
 
-  match.subscribe(() => page.isConnected && draw());
+  owner.subscribe((_, change) => {
+    if (!page.isConnected) return;
+    if (change.kind === "correct") edit(change.at);
+    else if (change.kind === "match" || change.kind === "setup" || change.kind === "writing") draw();
+  });
   draw();
-  return { edit, draw };
 }
 
 /** Let the page draw and answer input between slices (not a timer: the tests' clock

@@ -1,19 +1,18 @@
-// The calculator's board, drawn from the match model: each athlete's name, colour and
-// score, the result, the last call, what is waiting and why, which buttons may record
+// The calculator's board, drawn from the match's owner (match-owner.js): each athlete's
+// name, colour and score (athlete-panel.js), the result, the last call, what is waiting and why, which buttons may record
 // now, and the sentence a screen reader hears after each change. Every number and
 // sentence of the rules comes from the engine's answer; the words around them are the
 // page's (page data, from lvl_rules.words.match).
 
+import { athleteShown, drawAthlete } from "./athlete-panel.js";
 import { citeLink, markInvalid, showError } from "./division-form.js";
 import { fill, plural } from "./page-data.js";
 import { readingMark } from "./reading-mark.js";
 import { shareButton } from "./share.js";
 
 const ATHLETES = ["A", "B"];
-const FIELDS = ["points", "advantages", "penalties"];
 
-export function drawBoard(calculator) {
-  const { page, form, data, words, match, setup } = calculator;
+export function drawBoard(owner, { page, form, data, words }) {
   const section = page.querySelector("#calc-board");
   const result = page.querySelector("#match-result");
   const last = page.querySelector("#calc-last");
@@ -22,23 +21,21 @@ export function drawBoard(calculator) {
   const announcer = page.querySelector("#calc-announce");
   const share = page.querySelector("#calc-share");
   const root = new URL(form.dataset.root, document.baseURI);
-  let said = null; // a message of the page's (a link that could not be read), until a change
   let summary = "";
+  let match = owner.match;
   let illegal = null;
 
   // The match's link, to the share sheet (or copied): the address as it is at the tap.
   shareButton(page.querySelector("#calc-share-button"), () => ({
     url: share.href,
     title: document.title,
-    text: match.answer?.result.summary ?? "",
+    text: owner.match.answer?.result.summary ?? "",
   }));
 
-  last.addEventListener("click", () => {
-    const at = Number(last.dataset.event);
-    if (Number.isInteger(at)) calculator.log.edit(at);
-  });
+  last.addEventListener("click", () => owner.correct(Number(last.dataset.event)));
 
   function draw() {
+    match = owner.match;
     drawAthletes();
     drawResult();
     drawLast();
@@ -48,29 +45,9 @@ export function drawBoard(calculator) {
   }
 
   function drawAthletes() {
-    const tallies = match.answer?.athletes;
     for (const athlete of ATHLETES) {
       const panel = page.querySelector(`.lvl-athlete[data-athlete="${athlete}"]`);
-      const name = setup.label(athlete);
-      const label = panel.querySelector("[data-name]");
-      if (label.textContent !== name) label.textContent = name;
-      const colour = data.colours[setup.colour[athlete]];
-      panel.dataset.colour = setup.colour[athlete];
-      for (const part of [panel, section.querySelector(`.lvl-half[data-half="${athlete}"]`)]) {
-        part?.style.setProperty("--lvl-side-bg", colour.background);
-        part?.style.setProperty("--lvl-side-fg", colour.text);
-      }
-      const tally = tallies?.[athlete];
-      for (const field of FIELDS) {
-        // No division, no score: no number that could pass for a result.
-        const text = tally ? String(tally[field]) : words.no_score;
-        if (panel.dataset[field] !== text) panel.dataset[field] = text;
-        const cell = panel.querySelector(`[data-field="${field}"]`);
-        if (cell.textContent !== text) cell.textContent = text;
-      }
-      panel.dataset.disqualified = String(Boolean(tally?.disqualified));
-      const status = tally?.disqualified ? words.disqualified[tally.disqualified_from] : "";
-      panel.querySelector('[data-field="status"]').textContent = status;
+      drawAthlete(panel, athleteShown(owner, athlete, words), words, [section.querySelector(`.lvl-half[data-half="${athlete}"]`)]);
     }
   }
 
@@ -108,19 +85,20 @@ export function drawBoard(calculator) {
 
   function drawTrouble() {
     const trouble = match.trouble;
-    markInvalid(form, match.status === "division" ? trouble?.field : null);
+    // Nothing is said missing before a division is asked for (a field typed, a link's).
+    const said = match.status === "division" && owner.asked;
+    markInvalid(form, said ? trouble?.field : null);
     section.dataset.status = match.status;
     // Every change has had its turn and the engine has answered (a hook for the tests).
     section.dataset.settled = String(!match.pending.length && match.status !== "waiting");
-    if (match.status === "division") {
+    if (said) {
       show(fill(words.division_error, { message: trouble.message }));
     } else if (match.status === "failed") {
       show(fill(words.engine_failed, { message: trouble.message }));
-    } else if (match.notice) {
-      show(match.notice.message);
-      match.notice = null; // said once
-    } else if (said) {
-      show(said);
+    } else if (owner.notice) {
+      show(owner.notice.message);
+    } else if (owner.said) {
+      show(owner.said);
     } else {
       const marked = match.status === "scored" ? refusedCount() : 0;
       show(marked ? plural(words.not_scored_events, marked) : null);
@@ -142,10 +120,9 @@ export function drawBoard(calculator) {
   function enableButtons() {
     const ended = match.status === "scored" && Boolean(match.answer?.result.ended);
     const timeUp = !ended && match.timeExpired;
-    const presets = data.presets[form.elements.edition.value] ?? {};
     const noDivision = match.status === "division";
     for (const button of section.querySelectorAll(".lvl-controls [data-preset]")) {
-      const event = presets[button.dataset.preset];
+      const event = owner.preset(button.dataset.preset);
       const kind = event && data.events[event.type];
       let off = noDivision && !button.dataset.count;
       if (kind && ended) off = !kind.after_end;
@@ -189,7 +166,7 @@ export function drawBoard(calculator) {
     const tallies = ATHLETES.map((athlete) => {
       const t = match.answer.athletes[athlete];
       return fill(words.tally, {
-        name: setup.label(athlete),
+        name: owner.setup.label(athlete),
         points: plural(words.count_points, t.points),
         advantages: plural(words.count_advantages, t.advantages),
         penalties: plural(words.count_penalties, t.penalties),
@@ -201,29 +178,24 @@ export function drawBoard(calculator) {
     const changed = outcome.ended || outcome.summary !== before ? outcome.summary : "";
     announcer.textContent = [what, ...tallies, changed].filter(Boolean).join(" ");
   }
-  match.subscribe((_, done) => page.isConnected && announce(done));
+  /** The link to share, once the address is written, and the match sheet's. */
+  function shared() {
+    const address = new URL(owner.address, location.href);
+    share.href = address.href;
+    for (const link of page.querySelectorAll('[data-not-kept="link"]')) link.href = address.href;
+    for (const link of page.querySelectorAll('#calc-sheet, #calc-sheet-end, [data-not-kept="sheet"]')) {
+      const sheet = new URL(link.getAttribute("href"), location.href);
+      link.href = `${sheet.pathname}${address.search}${address.hash}`;
+    }
+    const count = match.events.length;
+    share.textContent = count ? plural(words.share_match, count) : words.share_division;
+  }
 
-  return {
-    draw,
-    /** A message of the page's own, shown until the match changes. */
-    say(message) {
-      said = message;
-      draw();
-    },
-    /** The link to share, once the address is written, and the match sheet's. */
-    shared(href) {
-      share.href = href;
-      const address = new URL(href);
-      for (const link of page.querySelectorAll('[data-not-kept="link"]')) link.href = href;
-      for (const link of page.querySelectorAll('#calc-sheet, #calc-sheet-end, [data-not-kept="sheet"]')) {
-        const sheet = new URL(link.getAttribute("href"), location.href);
-        link.href = `${sheet.pathname}${address.search}${address.hash}`;
-      }
-      const count = match.events.length;
-      share.textContent = count ? plural(words.share_match, count) : words.share_division;
-    },
-    clearSaid() {
-      said = null;
-    },
-  };
+  owner.subscribe((_, change) => {
+    if (!page.isConnected) return;
+    if (change.kind === "address") return shared();
+    draw();
+    if (change.kind === "match") announce(change.done);
+  });
+  draw();
 }

@@ -2,6 +2,8 @@
 // including Material's instant navigation. Only those pages import the rules engine,
 // so no other page downloads Pyodide.
 
+import { reloadIntoNewBuild } from "./page-life.js";
+
 const APPS = {
   lookup: () => import("./lookup.js"),
   calculator: () => import("./calculator.js"),
@@ -27,19 +29,10 @@ function mountAll() {
 // The app's module did not load. After a deploy, this page's scripts may be an older
 // build's, gone from the server (they are named by their content), while the theme's
 // instant navigation brought in a page of the new build: load the page afresh, once, as
-// the new build's. (Offline, the same page comes again, and the error is reported.)
-const RELOADED_KEY = "lvl-rules.reloaded-for-app";
-
+// the new build's (page-life.js). (Offline, the same page comes again, and the error is
+// reported.)
 function reloadIfOfAnotherBuild(error) {
-  try {
-    if (sessionStorage.getItem(RELOADED_KEY) !== location.href) {
-      sessionStorage.setItem(RELOADED_KEY, location.href);
-      location.reload();
-      return new Promise(() => {}); // the page is leaving
-    }
-  } catch {
-    // no session storage: report the error below
-  }
+  if (reloadIntoNewBuild()) return new Promise(() => {}); // the page is leaving
   throw error;
 }
 

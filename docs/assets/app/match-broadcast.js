@@ -3,10 +3,12 @@
 // engine's answer, the result, and the clock. Each message names the match (its id), so
 // that a screen follows one match even when two are being recorded in one browser.
 
+import { athleteShown } from "./athlete-panel.js";
 import { CHANNEL } from "./page-data.js";
 
-export function broadcast(calculator) {
-  const { page, words, data, match, clock, setup, id } = calculator;
+/** Tell the audience screens of this browser the owner's match after every change. */
+export function broadcast(owner, { page, words }) {
+  const { id } = owner;
   const section = page.querySelector("#calc-board");
   const link = page.querySelector("#calc-board-link");
   if (link) link.href = `${new URL(link.getAttribute("href"), location.href).pathname}?match=${id}`;
@@ -18,23 +20,13 @@ export function broadcast(calculator) {
 
   // The state's order: when the match last changed here (the kept record's time, until
   // the person changes something in this tab), and the count of messages sent.
-  let changed = calculator.keptAt ?? 0;
+  let changed = owner.keptAt ?? 0;
   let sent = 0;
 
   function state() {
+    const { match, clock } = owner;
     const athletes = {};
-    for (const athlete of ["A", "B"]) {
-      const tally = match.answer?.athletes[athlete];
-      athletes[athlete] = {
-        name: setup.label(athlete),
-        colour: setup.colour[athlete],
-        ...data.colours[setup.colour[athlete]],
-        points: tally?.points ?? null,
-        advantages: tally?.advantages ?? null,
-        penalties: tally?.penalties ?? null,
-        status: tally?.disqualified ? words.disqualified[tally.disqualified_from] : "",
-      };
-    }
+    for (const athlete of ["A", "B"]) athletes[athlete] = athleteShown(owner, athlete, words);
     const result = match.answer?.result;
     return {
       type: "state",
@@ -51,8 +43,13 @@ export function broadcast(calculator) {
   function post({ change = false } = {}) {
     if (change) changed = Math.max(Date.now(), changed + 1);
     // A read-only tab (another records the match) has nothing to tell.
-    if (channel && section.isConnected && !calculator.readOnly) channel.postMessage(state());
+    if (channel && section.isConnected && !owner.readOnly) channel.postMessage(state());
   }
 
-  return { post };
+  // What the person does here is a change; the engine scoring again is not.
+  const PERSON = new Set(["clock", "setup"]);
+  owner.subscribe((_, { kind, done }) => {
+    if (kind === "address" || kind === "kept" || kind === "prompts" || kind === "correct") return;
+    post({ change: PERSON.has(kind) || Boolean(done?.changes.some((c) => c.kind !== "rescore")) });
+  });
 }

@@ -1,4 +1,5 @@
-// The clock of match mode, drawn from its state (match-clock.js): the time, start and
+// The clock of match mode, drawn from the match's owner (match-owner.js, which holds the
+// clock of match-clock.js, and whose methods the controls call): the time, start and
 // stop ("Combate", "Parou"), setting the time, the sound and vibration at 0:00 (with an
 // off switch), the referee's 20-second counts with the call the rules make when one runs
 // out, and each athlete's injury time-out. Time expiry is recorded as an event (6), once.
@@ -9,8 +10,7 @@ import { fill } from "./page-data.js";
 
 const TICK_MS = 200;
 
-export function showClock(calculator, { onChange }) {
-  const { page, words, clock, match, setup } = calculator;
+export function showClock(owner, { page, words }) {
   const section = page.querySelector("#calc-board");
   const time = page.querySelector("#calc-time");
   const button = page.querySelector("#calc-clock");
@@ -20,12 +20,9 @@ export function showClock(calculator, { onChange }) {
   const sound = page.querySelector("#calc-sound");
   let ticking = null;
 
-  button.addEventListener("click", () => {
-    if (clock.running) clock.stop();
-    else if (!match.answer?.result.ended) clock.start();
-    changed();
-  });
+  button.addEventListener("click", () => owner.toggleClock());
   setButton.addEventListener("click", () => {
+    const { clock } = owner;
     setInput.value = clockText(clock.shown(), { up: !clock.length });
     setDialog.showModal();
     setInput.select();
@@ -36,9 +33,8 @@ export function showClock(calculator, { onChange }) {
     const problem = setDialog.querySelector("[data-problem]");
     problem.hidden = ms !== null;
     if (ms === null) return;
-    clock.set(ms);
     setDialog.close();
-    changed();
+    owner.setTime(ms);
   });
   setDialog.querySelector("[data-close]").addEventListener("click", () => setDialog.close());
   const storage = localStore();
@@ -54,17 +50,14 @@ export function showClock(calculator, { onChange }) {
       // not kept: the switch still holds for this page
     }
   });
-  function changed() {
-    draw();
-    onChange();
-  }
-
   function draw() {
+    const { clock } = owner;
     const text = clockText(clock.shown(), { up: !clock.length });
     if (time.textContent !== text) time.textContent = text;
     const on = clock.running;
     button.textContent = on ? button.dataset.stop : button.dataset.start;
     button.setAttribute("aria-pressed", String(on));
+    button.disabled = !on && owner.ended; // a finished match is not started again
     section.dataset.clock = on ? "running" : "stopped";
     drawCounts();
     const busy = on || clock.counts.length || clock.injury.A || clock.injury.B;
@@ -81,19 +74,9 @@ export function showClock(calculator, { onChange }) {
       ticking = null;
       return;
     }
-    const { timeUp, expired } = clock.tick();
-    if (timeUp) {
-      signal();
-      if (!match.timeExpired && !match.answer?.result.ended) calculator.record({ type: "time-expired" });
-      addPrompt("both", words.time_expired, null);
-    }
-    for (const count of expired) {
-      const rule = clock.rule(count.id);
-      const call = { type: "penalty", athlete: count.athlete, foul: rule.foul };
-      addPrompt(count.athlete, fill(rule.prompt[count.athlete], { name: setup.label(count.athlete) }), call);
-    }
+    const { timeUp } = owner.tick();
+    if (timeUp) signal();
     draw();
-    if (timeUp || expired.length) onChange();
   }
 
   /** 0:00: a short tone and a vibration, where the device allows and the switch is on. */
@@ -120,6 +103,7 @@ export function showClock(calculator, { onChange }) {
   /** Each running count as a chip with its seconds left (an athlete's on that athlete's
    * score, the counts for both in the middle), and each injury time-out counting up. */
   function drawCounts() {
+    const { clock } = owner;
     for (const where of ["both", "A", "B"]) {
       const box = page.querySelector(where === "both" ? "#calc-counts" : `[data-counts="${where}"]`);
       if (!box) continue;
@@ -148,15 +132,15 @@ export function showClock(calculator, { onChange }) {
   }
 
   function countChip(count) {
-    const rule = clock.rule(count.id);
+    const rule = owner.clock.rule(count.id);
     return chip({ count: count.id, athlete: count.athlete }, fill(words.count_cancel, { name: rule.name }), () => {
-      clock.cancelCount(count);
+      owner.cancelCount(count);
     });
   }
 
   function injuryChip(athlete) {
-    return chip({ injury: athlete }, fill(words.injury_end, { name: setup.label(athlete) }), () => {
-      clock.toggleInjury(athlete);
+    return chip({ injury: athlete }, fill(words.injury_end, { name: owner.setup.label(athlete) }), () => {
+      owner.injury(athlete, false);
     });
   }
 
@@ -171,58 +155,71 @@ export function showClock(calculator, { onChange }) {
     stop.className = "lvl-act lvl-count-stop";
     stop.textContent = "×";
     stop.setAttribute("aria-label", stopLabel);
-    stop.addEventListener("click", () => {
-      stopped();
-      changed();
-    });
+    stop.addEventListener("click", stopped);
     element.append(text, stop);
     return element;
   }
 
-  /** Say what the rules call now, with a button that records it. */
-  function addPrompt(where, text, call) {
+  // ------------------------------------------------------------ prompts
+
+  /** What a prompt says, in the page's words. */
+  function promptText(prompt) {
+    if (prompt.kind === "time") return words.time_expired;
+    if (prompt.kind === "resumed") return resumedText(prompt.resumed);
+    const rule = owner.clock.rule(prompt.count);
+    return fill(rule.prompt[prompt.athlete], { name: owner.setup.label(prompt.athlete) });
+  }
+
+  /** "Time resumed after 3 min away: check the clock." (or that the device's clock went back). */
+  function resumedText(resumed) {
+    if (resumed.back) return words.clock_went_back;
+    const seconds = Math.round(resumed.away / 1000);
+    const away = seconds >= 60 ? fill(words.away_minutes, { n: Math.round(seconds / 60) }) : fill(words.away_seconds, { n: seconds });
+    return fill(words.clock_resumed, { away });
+  }
+
+  /** The owner's prompts, each saying what the rules call now, with a button that records
+   * it in one tap, and one that dismisses it. Only new prompts are drawn. */
+  function drawPrompts() {
     const box = page.querySelector("#calc-prompts");
+    const open = new Set(owner.prompts.map((prompt) => String(prompt.id)));
+    for (const note of [...box.children]) if (!open.has(note.dataset.prompt)) note.remove();
+    const shown = new Set([...box.children].map((note) => note.dataset.prompt));
+    for (const prompt of owner.prompts) if (!shown.has(String(prompt.id))) box.append(promptNote(prompt));
+  }
+
+  function promptNote(prompt) {
+    const text = promptText(prompt);
     const note = document.createElement("div");
     note.className = "lvl-prompt";
+    note.dataset.prompt = String(prompt.id);
     note.setAttribute("role", "alert");
     const said = document.createElement("span");
     said.textContent = text;
     note.append(said);
-    if (call) {
+    if (prompt.call) {
       const yes = document.createElement("button");
       yes.type = "button";
       yes.className = "lvl-act lvl-primary";
       yes.textContent = words.count_record;
-      yes.dataset.call = JSON.stringify(call);
-      yes.addEventListener("click", () => {
-        note.remove();
-        calculator.record(call, text);
-      });
+      yes.dataset.call = JSON.stringify(prompt.call);
+      yes.addEventListener("click", () => owner.answer(prompt.id, { record: true, label: text }));
       note.append(" ", yes);
     }
     const no = document.createElement("button");
     no.type = "button";
     no.className = "lvl-act";
     no.textContent = words.count_dismiss;
-    no.addEventListener("click", () => note.remove());
+    no.addEventListener("click", () => owner.answer(prompt.id));
     note.append(" ", no);
-    box.append(note);
+    return note;
   }
 
-  return {
-    draw,
-    startCount(id, athlete) {
-      if (clock.startCount(id, athlete)) changed();
-    },
-    startInjury(athlete) {
-      if (!clock.injury[athlete]) clock.toggleInjury(athlete);
-      changed();
-    },
-    stop() {
-      if (clock.stop()) changed();
-    },
-    notice(text) {
-      addPrompt("both", text, null);
-    },
-  };
+  owner.subscribe((_, change) => {
+    if (!section.isConnected) return;
+    if (change.kind === "prompts") drawPrompts();
+    else if (change.kind !== "address") draw();
+  });
+  draw();
+  drawPrompts();
 }

@@ -2,34 +2,30 @@
 // way, optionally full screen, kept awake), opened only for a division the rules accept;
 // the athletes' names and colours and the match length (setup); the keyboard shortcuts;
 // the clock (match-clock-view.js); and the audience screen (/calculator/board/), which
-// follows this match by its id (match-broadcast.js).
+// follows this match by its id (match-broadcast.js). Drawn from the match's owner
+// (match-owner.js), whose methods every control calls.
 
 import { showClock } from "./match-clock-view.js";
 import { broadcast } from "./match-broadcast.js";
 import { fieldMessage } from "./division-form.js";
 import { fill } from "./page-data.js";
+import { keepAwake } from "./page-life.js";
 
-export function startMatchMode(calculator, params) {
-  const { page, form, words, match, clock, setup } = calculator;
+export function startMatchMode(owner, view) {
+  const { page, form, words } = view;
   const section = page.querySelector("#calc-board");
   const modeButton = page.querySelector("#calc-match-mode");
   const fullButton = page.querySelector("#calc-fullscreen");
   const logButton = page.querySelector("#calc-log-toggle");
   const keysDialog = page.querySelector("#calc-keys");
   const refusal = page.querySelector("#calc-mode-refused");
-  let lock = null;
-
-  const keep = () => calculator.touch?.();
-  const clockView = showClock(calculator, { onChange: () => changed() });
-  const audience = broadcast(calculator);
-
-  function changed() {
-    keep();
-    audience.post({ change: true });
-  }
+  showClock(owner, view);
+  broadcast(owner, view);
+  const awake = keepAwake(() => section.isConnected && owner.mode);
 
   // -------------------------------------------------------------- setup
 
+  const { setup, clock } = owner;
   for (const input of page.querySelectorAll("[data-setup]")) {
     const athlete = input.dataset.for;
     if (input.dataset.setup === "name") input.value = setup.name[athlete];
@@ -37,12 +33,9 @@ export function startMatchMode(calculator, params) {
     if (input.dataset.setup === "minutes" && clock.length) input.value = String(Math.floor(clock.length / 60000));
     if (input.dataset.setup === "seconds" && clock.length) input.value = String(Math.round(clock.length / 1000) % 60);
     input.addEventListener("change", () => {
-      if (input.dataset.setup === "name") setup.setName(athlete, input.value);
-      else if (input.dataset.setup === "colour") setup.setColour(athlete, input.value);
+      if (input.dataset.setup === "name") owner.setName(athlete, input.value);
+      else if (input.dataset.setup === "colour") owner.setColour(athlete, input.value);
       else setLength();
-      calculator.refresh();
-      if (input.dataset.setup !== "minutes" && input.dataset.setup !== "seconds") match.setNames(setup.labels());
-      changed();
     });
   }
 
@@ -50,48 +43,56 @@ export function startMatchMode(calculator, params) {
     const minutes = Number(page.querySelector('[data-setup="minutes"]').value || 0);
     const seconds = Number(page.querySelector('[data-setup="seconds"]').value || 0);
     const total = Math.round(minutes * 60 + seconds) * 1000;
-    clock.setLength(Number.isFinite(total) && total > 0 ? total : null);
-    clockView.draw();
+    owner.setLength(Number.isFinite(total) && total > 0 ? total : null);
   }
 
   // -------------------------------------------------------------- the screen
 
   /** Match mode needs a division the rules accept: it says which field is missing. */
   function divisionProblem() {
-    if (match.status === "division") return match.trouble;
+    if (owner.match.status === "division") return owner.match.trouble;
     const missing = [...form.querySelectorAll("[required]")].find((control) => !control.disabled && !control.value);
     if (!missing) return null;
     const label = form.querySelector(`label[for="${missing.id}"]`)?.textContent.trim() ?? missing.name;
     return { field: missing.name, message: fill(words.field_needed, { field: label }) };
   }
 
+  let refused = null; // the field match mode was refused for, while said
+
+  /** Ask for match mode on or off: on only for a division the rules accept. */
   function setMode(on) {
-    if (on) {
-      const problem = divisionProblem();
-      refusal.hidden = !problem;
-      if (problem) {
-        if (section.dataset.mode === "match") setMode(false);
-        refusal.textContent = fill(words.match_mode_refused, { message: problem.message });
-        fieldMessage(form, problem.field, problem.message);
-        form.querySelector(`[name="${problem.field}"]:not(:disabled)`)?.focus();
-        return;
-      }
+    const problem = on ? divisionProblem() : null;
+    refusal.hidden = !problem;
+    if (problem) {
+      refused = problem.field;
+      owner.setMode(false);
+      refusal.textContent = fill(words.match_mode_refused, { message: problem.message });
+      fieldMessage(form, problem.field, problem.message);
+      form.querySelector(`[name="${problem.field}"]:not(:disabled)`)?.focus();
+      return;
     }
-    refusal.hidden = true;
+    owner.setMode(on);
+  }
+
+  /** The screen as the owner says: match mode or the page. */
+  function drawMode() {
+    const on = owner.mode;
+    if (section.dataset.mode === (on ? "match" : "page")) return;
     section.dataset.mode = on ? "match" : "page";
     document.documentElement.classList.toggle("lvl-match", on);
     modeButton.setAttribute("aria-pressed", String(on));
     modeButton.textContent = on ? words.leave_match_mode : words.match_mode;
     if (!on) setLog(false);
-    keepAwake(on);
+    awake();
     if (on) window.scrollTo(0, 0);
-    calculator.refresh?.(); // not yet while the page is being mounted
   }
 
   function setLog(open) {
     section.dataset.log = open ? "open" : "closed";
     logButton.setAttribute("aria-expanded", String(open));
     logButton.textContent = open ? words.hide_log : words.show_log;
+    // The log opens at its newest line: the one a correction is most often for.
+    if (open) [...page.querySelectorAll("#calc-log li[data-event]")].at(-1)?.scrollIntoView({ block: "nearest" });
   }
 
   modeButton.addEventListener("click", () => {
@@ -115,42 +116,52 @@ export function startMatchMode(calculator, params) {
     });
   }
 
-  /** Keep the screen on in match mode (Screen Wake Lock), where the browser can. */
-  async function keepAwake(on) {
-    if (!("wakeLock" in navigator)) return;
-    if (on && !lock && document.visibilityState === "visible") {
-      try {
-        lock = await navigator.wakeLock.request("screen");
-        lock.addEventListener("release", () => (lock = null));
-      } catch {
-        lock = null; // refused (battery saver, no permission): the screen may sleep
-      }
-    } else if (!on && lock) {
-      lock.release().catch(() => {});
-      lock = null;
-    }
-  }
-  document.addEventListener("visibilitychange", () => {
-    if (section.isConnected && section.dataset.mode === "match") keepAwake(true);
-  });
-
   // -------------------------------------------------------------- keyboard shortcuts
+
+  // The shortcuts do what the list says wherever the focus is (but in a field being
+  // typed in, or a dialog): Space starts and stops the clock, even on a focused button,
+  // whose own activation by Space is held back; only a call's button just reached with
+  // the keyboard is pressed by Space (once). A call needs a fresh press: Space on a call's
+  // button already pressed, Enter on one pressed with the pointer (after a click on
+  // "Sweep", neither is a second sweep), or a key held down (its repeats), record nothing.
+  let pressed = null; // the call's button last pressed, while it keeps the focus
+  let byPointer = false; // and whether with the pointer
+  section.addEventListener("click", (event) => {
+    const button = event.target.closest?.("button[data-preset]");
+    pressed = button && button === document.activeElement ? button : null; // not a shortcut's
+    byPointer = event.detail > 0;
+  });
+  section.addEventListener("focusout", (event) => {
+    if (event.target === pressed) pressed = null;
+  });
+  const freshCall = (target) => Boolean(target.closest?.("button[data-preset]")) && target !== pressed;
+  const typing = (target) => target.closest?.("input, select, textarea, [contenteditable]");
 
   function onKey(event) {
     if (!section.isConnected) {
       document.removeEventListener("keydown", onKey);
+      document.removeEventListener("keyup", holdSpace);
       return;
     }
     if (event.defaultPrevented || event.altKey || event.metaKey) return;
     if (document.querySelector("dialog[open]")) return;
     const target = event.target;
-    if (target.closest?.("input, select, textarea, [contenteditable]")) return;
+    if (typing(target)) return;
+    if (event.repeat) {
+      event.preventDefault(); // a key held down: one call, not one per repeat
+      return;
+    }
+    if (event.key === "Enter" && target === pressed && byPointer) {
+      event.preventDefault(); // the button just pressed: a call needs a fresh press
+      return;
+    }
     if (event.ctrlKey) {
       const undo = event.code === "KeyZ" && !event.shiftKey;
       const redo = event.code === "KeyY" || (event.code === "KeyZ" && event.shiftKey);
       if (undo || redo) {
         event.preventDefault();
-        page.querySelector(undo ? "#calc-undo" : "#calc-redo").click();
+        if (undo) owner.undo();
+        else owner.redo();
       }
       return;
     }
@@ -160,9 +171,9 @@ export function startMatchMode(calculator, params) {
       return;
     }
     if (event.code === "Space") {
-      if (target.closest?.("button, a, summary")) return; // Space presses what has the focus
-      event.preventDefault();
-      page.querySelector("#calc-clock").click();
+      if (freshCall(target)) return; // Space presses the call's button just reached
+      event.preventDefault(); // not the focused button's own activation, nor a scroll
+      owner.toggleClock();
       return;
     }
     const controls = section.querySelector(".lvl-controls:not([hidden])");
@@ -175,37 +186,37 @@ export function startMatchMode(calculator, params) {
       button.click();
     }
   }
+
+  /** A button is activated by Space when the key comes up: held back there too. */
+  function holdSpace(event) {
+    if (event.code !== "Space" || typing(event.target) || document.querySelector("dialog[open]")) return;
+    if (freshCall(event.target)) return;
+    if (event.target.closest?.("button, summary, [role='button']")) event.preventDefault();
+  }
+  document.addEventListener("keyup", holdSpace);
   document.addEventListener("keydown", onKey);
   page.querySelector("#calc-keys-open").addEventListener("click", () => keysDialog.showModal());
   keysDialog.addEventListener("click", (event) => {
     if (event.target === keysDialog || event.target.closest("[data-close]")) keysDialog.close();
   });
 
-  match.subscribe((_, done) => {
+  owner.subscribe((_, change) => {
     if (!section.isConnected) return;
-    if (match.answer?.result.ended && clock.running) clockView.stop();
+    if (change.kind === "mode") drawMode();
     // Opened before the engine had answered: it leaves, saying why, if the rules refuse
     // the division.
-    if (match.status === "division" && section.dataset.mode === "match") setMode(true);
-    audience.post({ change: Boolean(done?.changes.some((change) => change.kind !== "rescore")) });
+    if (change.kind === "match" && owner.match.status === "division" && owner.mode) setMode(true);
+    // The refusal goes once it stops being true: the division is valid now.
+    if (change.kind === "match" && !refusal.hidden && !divisionProblem()) {
+      refusal.hidden = true;
+      if (refused) fieldMessage(form, refused, null);
+      refused = null;
+    }
   });
 
   setLog(false);
-  clockView.draw();
+  section.dataset.mode = "page";
   // Opened from a link in match mode: at once, unless a field the division needs is
   // empty (then the page says which); the engine's verdict follows (above).
-  if (params.get("mode") === "match") setMode(true);
-
-  return {
-    get shown() {
-      return section.dataset.mode === "match";
-    },
-    draw() {
-      clockView.draw();
-    },
-    startCount: (id, athlete) => clockView.startCount(id, athlete),
-    startInjury: (athlete) => clockView.startInjury(athlete),
-    /** A word about the clock, where the clock's prompts go (match mode or not). */
-    clockNotice: (text) => clockView.notice(text),
-  };
+  if (owner.modeAsked) setMode(true);
 }

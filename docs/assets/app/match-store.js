@@ -86,6 +86,21 @@ export class MatchStore {
     return records.sort((a, b) => b[0] - a[0]);
   }
 
+  /** The most recent matches kept that are not finished (events recorded, no end yet),
+   * but `except` (an id): [{id, saved, record}], at most `limit`. */
+  unfinished({ limit = 3, except = null } = {}) {
+    const found = [];
+    for (const [saved, key] of this.records()) {
+      const id = key.slice(PREFIX.length);
+      if (id === except || !isMatchId(id)) continue;
+      const record = this.read(id);
+      if (!record?.events?.length || record.answer?.result.ended) continue;
+      found.push({ id, saved, record });
+      if (found.length === limit) break;
+    }
+    return found;
+  }
+
   forget(key) {
     try {
       this.storage.removeItem(key);

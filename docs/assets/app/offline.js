@@ -85,8 +85,19 @@ async function start() {
   }
 }
 
+// The rules engine, on the pages that run it (the build writes the engine's manifest into
+// them, before the engine client's script): the same module, imported, so the same engine.
+const ENGINE_MANIFEST_ID = "lvl-engine-manifest"; // build_scripts/bundle/manifest.py
+let pageEngine = null;
+
+function engineOfPage() {
+  if (!document.getElementById(ENGINE_MANIFEST_ID)) return Promise.resolve(null);
+  pageEngine ??= import("../engine/engine-client.js").then(({ engine }) => engine, () => null);
+  return pageEngine;
+}
+
 async function engineSettled() {
-  const engine = globalThis[Symbol.for("lvl-rules.engine")];
+  const engine = await engineOfPage();
   if (!engine || engine.state === "asking") return;
   await engine.ready.catch(() => {});
 }
@@ -95,7 +106,7 @@ async function engineSettled() {
 // (they are in the browser's HTTP cache by then: no byte is sent again). Nothing is
 // fetched for a next visit.
 async function keepEngineOnceStarted(active) {
-  const engine = globalThis[Symbol.for("lvl-rules.engine")];
+  const engine = await engineOfPage();
   if (!engine) return;
   try {
     await engine.ready;

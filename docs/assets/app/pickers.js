@@ -10,11 +10,13 @@ export function openPicker(dialog) {
   if (!dialog.open) dialog.showModal();
 }
 
-/** Wire the buttons of both halves, the shared ones and every picker; `record(event,
- * label)`, the label naming the call while it waits for the engine. `app`: the page's
- * form, data, the athletes' setup (their labels) and match mode (its counts). */
-export function wirePickers(app, record) {
-  const board = app.page.querySelector("#calc-board");
+/** Wire the buttons of both halves, the shared ones and every picker to the match's
+ * owner (match-owner.js): a call is recorded with a label naming it while it waits for
+ * the engine; a count or an injury time-out goes to the owner's clock. */
+export function wirePickers(owner, { page }) {
+  const app = { owner, page };
+  const record = (event, label) => owner.record(event, label);
+  const board = page.querySelector("#calc-board");
   board.addEventListener("click", (event) => {
     if (event.target.closest("dialog")) return; // the dialogs answer for themselves
     const button = event.target.closest("button[data-preset]");
@@ -37,11 +39,11 @@ export function wirePickers(app, record) {
 export function press(app, button, athlete, record) {
   const preset = button.dataset.preset;
   if (button.dataset.count) {
-    app.mode?.startCount(button.dataset.count, athlete);
+    app.owner.startCount(button.dataset.count, athlete);
     return;
   }
   if (button.dataset.injury) {
-    if (athlete) app.mode?.startInjury(athlete);
+    if (athlete) app.owner.injury(athlete);
     return;
   }
   const opens = button.dataset.opens;
@@ -59,24 +61,23 @@ export function press(app, button, athlete, record) {
 }
 
 function presetEvent(app, preset) {
-  const edition = app.form.elements.edition.value;
-  return app.data.presets[edition]?.[preset] ?? null;
+  return app.owner.preset(preset);
 }
 
 function withAthlete(app, fixed, athlete) {
   const event = { ...fixed };
-  if (athlete && !("athlete" in event) && app.data.events[event.type]?.athlete) event.athlete = athlete;
+  if (athlete && !("athlete" in event) && app.owner.data.events[event.type]?.athlete) event.athlete = athlete;
   return event;
 }
 
 function reset(app, dialog) {
   const athlete = dialog.dataset.athlete;
   for (const name of dialog.querySelectorAll("[data-athlete-name]")) {
-    name.textContent = athlete ? app.setup.label(athlete) : "";
+    name.textContent = athlete ? app.owner.setup.label(athlete) : "";
   }
   // A choice of athlete (a referee's decision, a random draw's winner) by what they are called.
   for (const option of dialog.querySelectorAll('select[data-slot] option:is([value="A"], [value="B"])')) {
-    option.textContent = app.setup.label(option.value);
+    option.textContent = app.owner.setup.label(option.value);
   }
   for (const control of dialog.querySelectorAll("input[data-slot]")) control.checked = false;
   for (const control of dialog.querySelectorAll("select[data-slot]")) control.selectedIndex = 0;

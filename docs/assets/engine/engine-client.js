@@ -30,6 +30,8 @@
  * new build, once.
  */
 
+import { reloadIntoNewBuild } from "../app/page-life.js";
+
 const WORKER_URL = new URL("./engine-worker.js", import.meta.url);
 // docs/assets/engine/ is published as <site>/assets/code-<hash>/engine/
 // (build_scripts/publish/code_folder.py); the bundle is <site>/engine/.
@@ -334,38 +336,15 @@ function downloadSize() {
   return manifest && files.reduce((sum, file) => sum + file.sizes.br, 0);
 }
 
-// A page whose engine files the server no longer has belongs to an older build: load
-// this address again, once (the lookup and the calculator keep their state in it). The
-// service worker would serve the old page again: it is unregistered first (handing over
-// to the waiting new one by skip-waiting took over 30 s on a loaded machine), and the
-// page marked as leaving (data-lvl-leaving), since offline.js registering it again at
-// the load event would revive it (Chromium).
-const RELOADED_KEY = "lvl-rules.reloaded-for-engine";
-
+// A page whose engine files the server no longer has belongs to an older build: it loads
+// again into the new build, once (docs/assets/app/page-life.js holds that policy for
+// every script).
 // Whether the server no longer has the file at `url` (a deploy removed it).
 function isGone(url) {
   return fetch(url, { method: "HEAD", cache: "no-store" }).then(
     (response) => response.status === 404 || response.status === 410,
     () => false,
   );
-}
-
-function reloadIntoNewBuild() {
-  if (!globalThis.location || !globalThis.sessionStorage) return false;
-  try {
-    if (sessionStorage.getItem(RELOADED_KEY) === location.href) return false; // tried once
-    sessionStorage.setItem(RELOADED_KEY, location.href);
-  } catch {
-    return false;
-  }
-  const root = globalThis.document?.documentElement;
-  if (root) root.dataset.lvlLeaving = "new-build";
-  const workers = globalThis.navigator?.serviceWorker;
-  const unregistered = workers?.controller
-    ? workers.getRegistration().then((registration) => registration?.unregister())
-    : Promise.resolve();
-  unregistered.catch(() => {}).then(() => location.reload());
-  return true;
 }
 
 function deferred() {
