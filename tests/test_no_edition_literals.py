@@ -60,29 +60,11 @@ def literals(path: Path) -> list[str]:
     ]
 
 
-# Not yet converted: the match model's tests under Node, whose engine (tests/app/
-# engine.mjs) would tell them the edition in force (issue 37; their module belongs to the
-# match screen's work). A file leaves this list when it asks the timeline; the test below
-# fails while a listed file has no literal left, so the list only shrinks.
-NOT_YET = {"tests/app/match-state.test.mjs", "tests/app/match-store.test.mjs"}
-
-
 @pytest.mark.host
 def test_no_edition_id_is_written_in_code_or_tests() -> None:
     """No literal edition ID or list of editions outside the data and the fixtures."""
-    found = [
-        line
-        for path in _files()
-        if path.relative_to(ROOT).as_posix() not in NOT_YET
-        for line in literals(path)
-    ]
+    found = [line for path in _files() for line in literals(path)]
     assert [] == found, f"{len(found)} lines:\n" + "\n".join(found)
-
-
-@pytest.mark.host
-def test_the_files_not_yet_converted_still_need_it() -> None:
-    """Each file still listed as not converted still names an edition by ID."""
-    assert [] == sorted(name for name in NOT_YET if not literals(ROOT / name))
 
 
 @pytest.mark.parametrize(

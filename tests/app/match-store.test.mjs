@@ -9,7 +9,8 @@ import { MemoryStorage } from "./memory-storage.mjs";
 
 const RECORD = {
   rules: "wheels/abc/lvl_rules.whl",
-  division: { edition: "2", age: "30" },
+  // The store keeps a division as given; it never reads the edition.
+  division: { edition: "any edition", age: "30" },
   events: [{ type: "advantage", athlete: "A" }],
   history: [{ at: 0, removed: [], added: [{ type: "advantage", athlete: "A" }] }],
   future: [],
