@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 from cli_contract import expected, verdict
-from timeline_names import AMENDMENT, EDITIONS, FULL, IN_FORCE, UNKNOWN
+from timeline_names import AMENDMENT, EDITIONS, FULL, IN_FORCE, TITLE, UNKNOWN
 
 from lvl_rules import load_edition
 from lvl_rules.faces.cli import main
@@ -73,7 +73,7 @@ BAD: list[Any] = [
      ["experience", "boxing", "judo-black-belt", "mma"]),
     ("experience-in-edition-1",
      ["eligibility", *ED1, *ADULT, "--lvl", "1", "--experience", "mma"], NO_EVENTS,
-     ["experience", "Edition 1"]),
+     ["experience", TITLE[FULL]]),
     ("unknown-uniform",
      ["eligibility", *ED2, "--age", "30", "--belt", "blue", "--uniform", "kimono"], NO_EVENTS,
      ["uniform", "kimono", "gi", "nogi"]),

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import pytest
 from athletes import UNIFORMS, rank_field, ranks_at
-from timeline_names import AMENDMENT, EDITIONS, FULL
+from timeline_names import AMENDMENT, EDITIONS, FULL, TITLE
 
 from lvl_rules import RulesError, division, load_edition
 from lvl_rules.engines.eligibility import decide
@@ -278,7 +278,8 @@ def test_below_the_rank_age_the_rank_changes_nothing(edition_id):
          "Blue belt is for athletes aged 16 and over: choose white, grey, yellow, orange or "
          "green, or leave the belt empty."),
         ({"age": "30"}, "belt",
-         "From age 16, Edition 2 goes by belt: choose white, blue, purple, brown or black."),
+         f"From age 16, {TITLE[AMENDMENT]} goes by belt: choose white, blue, purple, brown or "
+         "black."),
         ({"age": "30", "belt": "white", "uniform": "kimono"}, "uniform", "Choose Gi or No-Gi."),
     ],
 )  # fmt: skip

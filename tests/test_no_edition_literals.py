@@ -23,7 +23,7 @@ SKIPPED = (
     "docs/assets/vendor/", "tests/golden/", "tests/fixture_editions/",
     "tests/test_no_edition_literals.py",  # its examples of what it finds
 )  # fmt: skip
-COMMENT = ("#", "//", "*", "/*")
+COMMENT = ("#", "//", "*", "/*", '"""')  # a docstring's first line is prose too
 EXAMPLE = re.compile(r"``.*?``")
 ID = r"\d+"
 # Where an edition ID is written as one: loaded, passed, compared, in an address.
@@ -34,10 +34,14 @@ PATTERNS = {
     "an option": rf"[\"']--edition[\"']\s*,\s*[\"']{ID}[\"']",
     "compared": rf"edition\w*(\.id)?\s*[!=]==?\s*[\"']{ID}[\"']",
     "an address": rf"\b(rules|cite|data)/{ID}(/|\.json)|[?&]edition={ID}\b",
+    "an ID": rf"[\"']id[\"']\s*:\s*[\"']{ID}[\"']",
 }
 EVERY = r"\s*,\s*".join(f"[\"']{re.escape(e)}[\"']" for e in EDITIONS)
 PATTERNS["a list of the editions"] = rf"[\[({{]\s*{EVERY}\s*,?\s*[\])}}]"
 FOUND = re.compile("|".join(f"(?:{p})" for p in PATTERNS.values()))
+# In a test, a title written into the words it expects ("Edition 2, in force") decides
+# which edition too: it asks timeline_names.TITLE. (In code, such words are prose.)
+IN_WORDS = re.compile(rf"[\"'][^\"']*\bEditions? {ID}\b[^\"']*[\"']")
 
 
 def _files() -> list[Path]:
@@ -56,8 +60,14 @@ def literals(path: Path) -> list[str]:
     return [
         f"{path.relative_to(ROOT)}:{number}: {line.strip()}"
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
-        if not line.strip().startswith(COMMENT) and FOUND.search(EXAMPLE.sub("", line))
+        if not line.strip().startswith(COMMENT)
+        and any(p.search(EXAMPLE.sub("", line)) for p in _patterns(path))
     ]
+
+
+def _patterns(path: Path) -> tuple[re.Pattern[str], ...]:
+    in_tests = path.relative_to(ROOT).parts[0] == "tests"
+    return (FOUND, IN_WORDS) if in_tests else (FOUND,)
 
 
 @pytest.mark.host
@@ -83,3 +93,11 @@ def test_no_edition_id_is_written_in_code_or_tests() -> None:
 def test_the_search_finds_each_way_of_writing_one(line: str) -> None:
     """The search finds an edition ID loaded, passed, compared, in an address, listed."""
     assert FOUND.search(line)
+
+
+@pytest.mark.parametrize(
+    "line", ['assert "§7 Fouls · Edition 2, in force" == title', 'f"Editions 1 and 2"']
+)
+def test_the_search_finds_a_title_a_test_expects(line: str) -> None:
+    """In a test, an edition's title written into the words it expects is found too."""
+    assert IN_WORDS.search(line)

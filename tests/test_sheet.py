@@ -17,7 +17,7 @@ hypothesis = pytest.importorskip("hypothesis")
 
 from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
-from timeline_names import AMENDMENT, FULL  # noqa: E402
+from timeline_names import AMENDMENT, FULL, IN_FORCE, TITLE  # noqa: E402
 
 from lvl_rules.faces.api import handle  # noqa: E402
 from lvl_rules.faces.cli import main as cli_main  # noqa: E402
@@ -44,7 +44,7 @@ def test_the_sheet_holds_what_settles_a_protest():
     """Edition and whether it is in force, the division in words, each event with its
     time and lines citing clauses, the result with its clause, and the fingerprint."""
     result = sheet(EVENTS, names={"A": "Ana", "B": "Bia"})
-    assert {"id": "2", "title": "Edition 2", "in_force": True} == result["edition"]
+    assert {"id": IN_FORCE, "title": TITLE[IN_FORCE], "in_force": True} == result["edition"]
     assert "age 30" in result["description"]
     assert EVENTS == result["events"]
     assert all(line["cite"] for line in result["log"])

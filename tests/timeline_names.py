@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from itertools import count
 
-from lvl_rules import timeline
+from lvl_rules import load_edition, timeline
 
 LINE = timeline()
 EDITIONS = LINE.editions()  # every edition, oldest first
@@ -20,3 +20,5 @@ FULL = next(entry.id for entry in LINE.entries if entry.amends is None)
 AMENDMENT = LINE.amended_by(FULL)[0]
 # An edition ID on no timeline: the first number that is none of the editions'.
 UNKNOWN = next(str(n) for n in count(1) if str(n) not in EDITIONS)
+# Each edition's title as pages and answers write it ("Edition 2"): the data's.
+TITLE = {edition: load_edition(edition).title for edition in EDITIONS}

@@ -70,7 +70,7 @@ test("the fields asked: none beside age and uniform for a 9-year-old, the editio
   assert.deepEqual(new Set(askable(table)), new Set(["lvl", "belt", "experience"]));
 });
 
-test("what changed for an adult blue belt without an Edition 1 LVL", () => {
+test("what changed for an adult blue belt whose LVL (the full rulebook's rank) is not given", () => {
   const view = whatChanged(answerFrom(table, ADULT_BLUE).compare);
   assert.equal(view.kind, "compared");
   assert.deepEqual([view.older, view.newer], [FULL, IN_FORCE]);

@@ -16,7 +16,7 @@ import json
 
 import pytest
 from pypdf import PdfReader
-from timeline_names import FULL, IN_FORCE
+from timeline_names import FULL, IN_FORCE, TITLE
 
 import lvl_rules
 from lvl_rules.faces import api
@@ -156,7 +156,7 @@ def check_the_wrestlers_answer(page) -> None:
     unfold(page, "lookup-changed-box")
     depends = page.locator('#lookup-compare [data-depends="lvl"]')
     depends.wait_for()
-    assert "depending on your LVL in Edition 1" in depends.inner_text()
+    assert f"depending on your LVL in {TITLE[FULL]}" in depends.inner_text()
     assert "Heel hook" in depends.inner_text()
     remark = page.locator('[data-message-for="experience"]:not([hidden])')
     assert "only moves white belts up" in remark.inner_text()
@@ -269,7 +269,8 @@ def test_what_changed_for_an_adult_blue_belt_without_an_lvl(phone, site_url):
     mount = everyone.locator('li[data-change="positions/mount"] a')
     assert mount.get_attribute("href").endswith(f"/cite/{IN_FORCE}/5.4/")
     assert (
-        "What Edition 2 changed for every athlete:" in phone.locator("#lookup-compare").inner_text()
+        f"What {TITLE[IN_FORCE]} changed for every athlete:"
+        in phone.locator("#lookup-compare").inner_text()
     )
     assert "Wrist lock" in phone.locator('#lookup-compare [data-depends="lvl"]').inner_text()
 
@@ -282,7 +283,8 @@ def test_what_changed_for_an_adult_blue_belt_without_an_lvl(phone, site_url):
         (f"edition={IN_FORCE}&age=thirty&uniform=gi", "age", "Enter the athlete's age in years"),
         (f"edition={IN_FORCE}&age=30&belt=grey&uniform=gi", "belt",
          "Kids' belts are for athletes under 16: choose white, blue, purple, brown or black."),
-        (f"edition={IN_FORCE}&age=30&uniform=gi", "belt", "From age 16, Edition 2 goes by belt"),
+        (f"edition={IN_FORCE}&age=30&uniform=gi", "belt",
+         f"From age 16, {TITLE[IN_FORCE]} goes by belt"),
         (f"edition={FULL}&age=30&lvl=7&uniform=gi", "lvl", "Choose a LVL from the list"),
         # issue 36, item 11: an unknown or empty uniform ("this page's app failed to load")
         (f"edition={IN_FORCE}&age=30&belt=blue&uniform=no-gi", "uniform", "Choose Gi or No-Gi"),

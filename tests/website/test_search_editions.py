@@ -7,7 +7,7 @@ import re
 
 import pytest
 from search_box import top_result_mentions
-from timeline_names import IN_FORCE
+from timeline_names import IN_FORCE, TITLE
 
 from lvl_rules import load_all
 
@@ -36,7 +36,7 @@ def test_every_page_of_an_edition_names_it_in_its_title(built_site):
             if not title.endswith(f" · {label} - LVL Rules"):
                 wrong[page.relative_to(built_site.site).as_posix()] = title
     assert {} == wrong
-    assert "§7 Fouls · Edition 2, in force - LVL Rules" == title_of(
+    assert f"§7 Fouls · {TITLE[IN_FORCE]}, in force - LVL Rules" == title_of(
         built_site.page(f"rules/{IN_FORCE}/7/")
     )
     every = "Editions " + " and ".join(e.id for e in editions)
@@ -57,6 +57,6 @@ def test_search_puts_the_edition_in_force_first(visit, site_url, words):
     first_link = results.first.locator("a.md-search-result__link").first.get_attribute("href")
     titles = results.locator("article h1").all_inner_texts()
     assert f"/rules/{IN_FORCE}/" in (first_link or "")
-    assert titles[0].endswith("Edition 2, in force")
+    assert titles[0].endswith(f"{TITLE[IN_FORCE]}, in force")
     assert len(titles) > 3
     assert [] == [title for title in titles if "Edition" not in title]

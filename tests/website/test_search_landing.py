@@ -10,7 +10,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from playwright.sync_api import expect
-from timeline_names import IN_FORCE
+from timeline_names import FULL, IN_FORCE, TITLE
 
 from build_scripts.pages.search_entries import (
     BODY,
@@ -22,7 +22,7 @@ from build_scripts.pages.search_entries import (
 )
 from build_scripts.pages.urls import clause_page, page_url
 from lvl_rules import load_all
-from lvl_rules.words.site import edition_label
+from lvl_rules.words.site import edition_label, editions_label
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 LANDED = re.compile(r"\blvl-landed\b")
@@ -49,6 +49,9 @@ ON_SCREEN = """(element) => {
   return box.top >= header - 1 && box.bottom <= innerHeight && box.height > 0;
 }"""
 
+# How a page about every edition names them ("Editions 1 and 2").
+EVERY_EDITION = editions_label(load_all())
+
 
 def _material_page(location: str, title: str, text: str, *sections: tuple[str, str, str]):
     docs = [{"location": location, "title": title, "text": text, "boost": 2.0}]
@@ -66,7 +69,7 @@ def test_a_rule_page_is_its_clauses():
     editions = load_all()
     docs = _material_page(
         f"rules/{IN_FORCE}/7/",
-        "§7 Fouls · Edition 2, in force",
+        f"§7 Fouls · {TITLE[IN_FORCE]}, in force",
         "",
         ("7", "7 Fouls", "<p>A foul is a breach of the rules.</p>"),
         ("7.2", "7.2 Technical fouls", ""),
@@ -76,12 +79,12 @@ def test_a_rule_page_is_its_clauses():
     assert [
         (
             f"rules/{IN_FORCE}/7/",
-            "§7 Fouls · Edition 2, in force",
+            f"§7 Fouls · {TITLE[IN_FORCE]}, in force",
             "<p>A foul is a breach of the rules.</p>",
         ),
         (
             f"rules/{IN_FORCE}/7/?at=7.2.2",
-            "7.2.2 Serious fouls · Edition 2, in force",
+            f"7.2.2 Serious fouls · {TITLE[IN_FORCE]}, in force",
             "<p>A serious foul breaks the spirit. More.</p>",
         ),
     ] == [(e["location"], e["title"], e["text"]) for e in entries]
@@ -94,16 +97,16 @@ def test_the_pages_about_every_edition_name_each_entrys_edition():
     editions = load_all()
     docs = _material_page(
         "rules/notes/",
-        "Editorial notes · Editions 1 and 2",
+        f"Editorial notes · {EVERY_EDITION}",
         "<p>Why we read the rules as we do.</p>",
         ("editorial-notes", "Editorial notes", "<p>The documents are the source.</p>"),
         ("e1-adult-means-18", "“Adult” means 18", "<p>Decision.</p>"),
     )
     titles = [e["title"] for e in page_entries(docs, editions)]
     assert [
-        "Editorial notes · Editions 1 and 2",
-        "Editorial notes · Editions 1 and 2",
-        "“Adult” means 18 · Edition 1",
+        f"Editorial notes · {EVERY_EDITION}",
+        f"Editorial notes · {EVERY_EDITION}",
+        f"“Adult” means 18 · {TITLE[FULL]}",
     ] == titles
     home = _material_page("", "Home", "<p>The rules.</p>", ("cards", "Cards", "<p>Go.</p>"))
     assert ["Home", "Cards"] == [e["title"] for e in page_entries(home, editions)]
@@ -178,7 +181,9 @@ def test_the_first_result_is_two_lines_and_lands_on_the_rule(chromium, site_url,
         page.goto(f"{site_url}rules/")
         page.wait_for_function(THEME_READY)
         first = _search(page, words)
-        expect(first.locator("h1")).to_have_text(f"{words.capitalize()} · Edition 2, in force")
+        expect(first.locator("h1")).to_have_text(
+            f"{words.capitalize()} · {TITLE[IN_FORCE]}, in force"
+        )
         assert len(first.inner_text()) < 200
         assert 1 <= first.evaluate(TEXT_LINES) <= 2
         link = first.locator("a.md-search-result__link").first

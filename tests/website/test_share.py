@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
-from timeline_names import AMENDMENT, FULL, IN_FORCE
+from timeline_names import AMENDMENT, FULL, IN_FORCE, TITLE
 
 from lvl_rules.words.my_division import PAGE
 from lvl_rules.words.site import CITATION_SHARE
@@ -56,7 +56,7 @@ def test_a_citation_is_copied_without_a_share_sheet(phone, site_url):
     button.tap()
     expect(button).to_have_text(CITATION_SHARE["copied"])
     copied = page.evaluate("() => navigator.clipboard.readText()")
-    assert f"LVL Rules, Edition 2, §5.4 — {site_url}cite/{IN_FORCE}/5.4/" == copied
+    assert f"LVL Rules, {TITLE[IN_FORCE]}, §5.4 — {site_url}cite/{IN_FORCE}/5.4/" == copied
 
 
 @pytest.mark.browser
@@ -73,8 +73,8 @@ def test_a_citation_goes_to_the_share_sheet(phone, site_url):
     shared = page.evaluate("() => window.lvlShared")
     assert {
         "url": f"{site_url}cite/{IN_FORCE}/5.4/",
-        "title": "LVL Rules, Edition 2, §5.4",
-        "text": "LVL Rules, Edition 2, §5.4",
+        "title": f"LVL Rules, {TITLE[IN_FORCE]}, §5.4",
+        "text": f"LVL Rules, {TITLE[IN_FORCE]}, §5.4",
     } == shared
 
 
