@@ -15,7 +15,15 @@ import sys
 from urllib.parse import parse_qs, quote, urlsplit
 
 import pytest
-from scoreboard import SETTLED, board, engine_board, link_events, shown_board, shown_log
+from scoreboard import (
+    SETTLED,
+    board,
+    engine_board,
+    forty_events,
+    link_events,
+    shown_board,
+    shown_log,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -250,22 +258,6 @@ def test_the_audience_screen_reads_from_three_metres(screen):
       document.querySelector(`.lvl-athlete[data-athlete="${a}"]`).getBoundingClientRect().x)""")
     assert left[0] < left[1]
     assert "Bia" in audience.locator("#board-result").inner_text()
-
-
-def forty_events() -> list[dict]:
-    kinds = [
-        {"type": "score", "athlete": "A", "position": "takedown"},
-        {"type": "advantage", "athlete": "B"},
-        {"type": "score", "athlete": "B", "position": "guard-pass"},
-        {"type": "penalty", "athlete": "B", "foul": "stalling"},
-        {"type": "score", "athlete": "A", "position": "sweep"},
-        {"type": "advantage", "athlete": "A"},
-        {"type": "score", "athlete": "B", "position": "mount"},
-    ]
-    events = [{**kinds[i % 7], "time": 5 + i * 7} for i in range(38)]
-    for i in (3, 24):
-        events[i]["athlete"] = "A"  # so that neither is disqualified before time
-    return [*events, {"type": "time-expired", "time": 300}, {"type": "end", "time": 302}]
 
 
 def cli_fingerprint(tmp_path, events) -> str:
