@@ -329,3 +329,25 @@ def test_the_command_line_verifies_a_fingerprint(tmp_path, capsys):
     status, out, err = run_cli(capsys, *SHEET_ARGS, "--verify", old, other)
     assert (2, "") == (status, out)
     assert "not this match" in err
+
+
+def test_the_command_lines_sheet_says_the_final_score_and_the_details(tmp_path, capsys):
+    """Issue 39, item 9: ``lvl-rules sheet`` prints each athlete's final score (points,
+    advantages, penalties), the result with its clause and the match's details given."""
+    path = events_file(tmp_path, json.dumps(EVENTS))
+    details = ["--date", "2026-12-07", "--event", "Open", "--mat", "2", "--match-number", "14"]
+    status, out, err = run_cli(capsys, *SHEET_ARGS, "--name-a", "Ana", *details, path)
+    assert (0, "") == (status, err)
+    lines = out.splitlines()
+    assert ["Date: 2026-12-07", "Event: Open", "Mat: 2", "Match number: 14"] == [
+        line.strip()
+        for line in lines
+        if line.strip().startswith(("Date", "Event:", "Mat", "Match"))
+    ]
+    score = next(line for line in lines if line.startswith("Final score"))
+    assert (
+        "Final score: Ana: 4 points, 0 advantages, 0 penalties; "
+        "White: 0 points, 1 advantage, 1 penalty" == score
+    )
+    result = sheet(EVENTS, names={"A": "Ana"})["result"]
+    assert f"Result: {result['summary']} (§{result['cite']})" in lines

@@ -9,7 +9,9 @@ declarations (:mod:`lvl_rules.engines.events`): a button records fixed fields, a
 fields it leaves open become a picker's controls (a list of choices for the one it
 picks, a checkbox for each flag, a select for each other choice), with the values the
 edition allows. A new event field therefore appears in its picker without a change
-here; the page script reads the pickers generically (``data-slot``). Every word comes
+here but its label (:data:`lvl_rules.words.match.FIELD_LABELS`, a whole phrase: the build
+stops on a field without one); the page script reads the pickers generically
+(``data-slot``). Every word comes
 from :mod:`lvl_rules.words.match`; the script gets its words, the event declarations
 and the counts from the JSON block this module writes.
 """
@@ -179,17 +181,43 @@ def _attributes(preset: Preset, edition: Edition, scope: str) -> str:
 
 def _button(preset: Preset, edition: Edition, scope: str, *, classes: str = "lvl-act") -> str:
     return (
-        f'<button type="button" class="{classes}" {_attributes(preset, edition, scope)}>'
-        f"{escape(preset.label)}</button>"
+        f'<button type="button" class="{classes}" {_attributes(preset, edition, scope)}'
+        f"{_named(preset, edition, scope)}>{escape(preset.label)}</button>"
     )
+
+
+def _named(preset: Preset, edition: Edition, scope: str) -> str:
+    """An athlete's button is named by the call and the athlete's heading, which the page
+    fills with the name typed: "Takedown, 2 points, Ana" (the group's label alone is not
+    said with each button)."""
+    if scope not in words.ATHLETES:
+        return ""
+    return f' aria-labelledby="{_call_id(preset, edition)} calc-name-{scope}"'
+
+
+def _call_id(preset: Preset, edition: Edition) -> str:
+    return f"calc-{edition.id}-call-{preset.id}"
+
+
+def _calls(presets: list[Preset], edition: Edition) -> str:
+    """The calls as a screen reader says them, hidden, once for both athletes' buttons."""
+    said = []
+    for preset in presets:
+        position = preset.event.get("position")
+        call = preset.label
+        if position and preset.pick is None:
+            call = words.position_call(edition.positions[position])
+        text = escape(words.CALL_FOR.format(call=call))
+        said.append(f'<span id="{_call_id(preset, edition)}" hidden>{text}</span>')
+    return "".join(said)
 
 
 def _kinds_button(preset: Preset, edition: Edition, scope: str) -> str:
     """A position's small second button, which opens its variants."""
     return (
-        f'<button type="button" class="lvl-act lvl-kinds" {_attributes(preset, edition, scope)}>'
-        f'<span aria-hidden="true">▾</span><span class="lvl-sr">{escape(preset.label)}</span>'
-        "</button>"
+        f'<button type="button" class="lvl-act lvl-kinds" {_attributes(preset, edition, scope)}'
+        f'{_named(preset, edition, scope)}><span aria-hidden="true">▾</span>'
+        f'<span class="lvl-sr">{escape(preset.label)}</span></button>'
     )
 
 
@@ -254,9 +282,9 @@ def _picker(edition: Edition, preset: Preset, scope: str) -> str:
         picked = None
         for slot in open_fields:
             name, kind = slot.name, slot.metadata["kind"]
-            label = escape(slot.metadata["description"])
             control = f"{ident}-{name}"
             if kind == "flag":
+                label = _field_label(event_type, name)
                 parts.append(
                     f'<label class="lvl-check"><input type="checkbox" data-slot="{name}"> '
                     f"{label}</label>"
@@ -274,6 +302,7 @@ def _picker(edition: Edition, preset: Preset, scope: str) -> str:
             elif name == preset.pick:
                 picked = slot
             else:
+                label = _field_label(event_type, name)
                 blank = words.WINNER_BLANK if kind == "winner" else words.CHOICE_BLANK
                 choices = _choices(edition, preset, name)
                 parts.append(
@@ -296,6 +325,15 @@ def _picker(edition: Edition, preset: Preset, scope: str) -> str:
         f'<dialog class="lvl-picker" id="{ident}" aria-labelledby="{ident}-title" '
         f'data-scope="{scope}" data-search-exclude>{"".join(parts)}</dialog>'
     )
+
+
+def _field_label(event_type: str, name: str) -> str:
+    """A picker's field's label, a whole phrase from the words; a field without one stops
+    the build."""
+    key = f"{event_type}.{name}"
+    if key not in words.FIELD_LABELS:
+        raise ValueError(f"lvl_rules/words/match.py FIELD_LABELS has no label for {key}")
+    return escape(words.FIELD_LABELS[key])
 
 
 def _choice_list(edition: Edition, preset: Preset, slot: dataclasses.Field[Any]) -> str:
@@ -375,6 +413,7 @@ def calculator_controls(edition: Edition, shown: str) -> str:
         f'<div class="lvl-controls"{edition_attributes(edition, shown)}>'
         + "".join(halves)
         + f'<div class="lvl-shared" data-half="shared">{"".join(shared)}</div>'
+        + _calls(athlete_presets(edition), edition)
         + "".join(dialogs)
         + "</div>"
     )
@@ -399,6 +438,29 @@ def _presets(edition: Edition) -> dict[str, dict[str, Any]]:
     return found
 
 
+def _calls_in_words(edition: Edition) -> list[tuple[dict[str, Any], str]]:
+    """What the log calls an event it cannot score yet (the division is not valid), by
+    the fields that call records: each button's and each value its picker offers, the
+    calls that fix more fields first (call-words.js takes the first that matches)."""
+    found: list[tuple[dict[str, Any], str]] = []
+    for preset in (*athlete_presets(edition), *shared_presets(edition)):
+        for one in (preset, *preset.menu):
+            if not one.event:
+                continue
+            found.append((one.event, one.label))
+            picked = words.PICKED_CALLS.get(f"{one.event['type']}.{one.pick}")
+            if picked:
+                found += [
+                    ({**one.event, one.pick: value}, picked.format(choice=shown))
+                    for value, shown in _choices(edition, one, one.pick)
+                ]
+    found.sort(key=lambda call: -len(call[0]))
+    first: dict[str, tuple[dict[str, Any], str]] = {}
+    for fields, call in found:  # a button's own call before the one that opens its kinds
+        first.setdefault(json.dumps(fields, sort_keys=True), (fields, call))
+    return list(first.values())
+
+
 def page_data(editions: tuple[Edition, ...]) -> dict[str, Any]:
     """What the page script needs besides the markup: its words, the fields each button
     records, the event types (which may be recorded after time, which name an athlete),
@@ -415,6 +477,7 @@ def page_data(editions: tuple[Edition, ...]) -> dict[str, Any]:
     return {
         "words": words.UI,
         "presets": {e.id: _presets(e) for e in editions},
+        "calls": {e.id: _calls_in_words(e) for e in editions},
         "events": events,
         "limits": dict(LIMITS),
         "counts": {
@@ -576,6 +639,11 @@ def sheet_page(editions: tuple[Edition, ...], qr_module: str) -> str:
     return TEMPLATES.get_template("sheet.md.j2").render(
         page=words.SHEET_PAGE,
         sheet=words.SHEET,
+        ui=words.UI,
+        athletes=words.ATHLETES,
+        signers=words.SHEET_SIGNERS,
+        detail_fields=words.DETAIL_FIELDS,
+        max_text=LIMITS["max_text_chars"],
         status=status_block(SHEET, edition_in_force(editions).id),
         calculator=href(SHEET, "calculator/"),
         data=data_element(data),

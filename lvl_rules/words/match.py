@@ -16,6 +16,7 @@ from .scoring import label
 from .sheet import COLOURS as COLOURS  # the pages use these too
 from .sheet import DEFAULT_COLOURS as DEFAULT_COLOURS
 from .sheet import DETAIL_LABELS as DETAIL_LABELS
+from .sheet import FINAL_SCORE
 
 ATHLETES = ("A", "B")
 
@@ -181,6 +182,8 @@ UI: dict[str, Any] = {
         "other": "{n} events are not scored; they are marked in the log. Correct or delete them.",
     },
     "waiting_division": "Not scored until the division is valid.",
+    # An event the log names in words (call-words.js), for one athlete: "Ana: Takedown (2)".
+    "call_of": "{name}: {call}",
     "unknown_value": "{value} (not a known value)",
     "division_error": (
         "{message} The events recorded are kept; they are scored once the division is valid."
@@ -271,6 +274,27 @@ SHEET = {
     "failed": "The rules engine could not make the sheet: {message}",
     "no_match": "No match here: open a match sheet from the calculator.",
     "detail": "{label}: {value}",
+    "score": FINAL_SCORE,
+    "score_athlete": "Athlete",
+    "score_name": "{name} (athlete {athlete}, {colour})",
+    "signatures": "Signatures",
+    "sign_name": "Name",
+    "sign_here": "Signature",
+    "details_form": "Details of the match",
+    "details_help": (
+        "The date, and the event, mat and match number where there are some, are part of "
+        "the match's record: its fingerprint and its link hold them."
+    ),
+    "details_apply": "Put them on the sheet",
+}
+# Who signs a match sheet, each on a line of their own.
+SHEET_SIGNERS = ("Referee", "Table official")
+# The labels of the sheet's fields for the match's own details.
+DETAIL_FIELDS = {
+    "date": "Date of the match",
+    "event": "Event (optional)",
+    "mat": "Mat (optional)",
+    "match_number": "Match number (optional)",
 }
 
 BOARD_PAGE = {
@@ -287,6 +311,17 @@ def athlete_words(athlete: str) -> str:
 def position_button(position: Position) -> str:
     """``Mount (4)``: a position's button."""
     return f"{position.name} ({position.points})"
+
+
+def position_call(position: Position) -> str:
+    """``Takedown, 2 points``: a position's button as a screen reader says it."""
+    points = UI["count_points"]["one" if position.points == 1 else "other"]
+    return f"{position.name}, {points.format(n=position.points)}"
+
+
+# An athlete's button as a screen reader says it: the call, then the athlete's name (the
+# page reads it from the athlete's heading): "Takedown, 2 points, Ana".
+CALL_FOR = "{call},"
 
 
 def kinds_button(position: Position) -> str:
@@ -330,6 +365,29 @@ PICKER_TITLES = {
     "score": "{name}: {action}",
     "default": "{name}: {action}",
     "shared": "{action}",
+}
+# The label of each field a picker asks for, by event type and field: a whole phrase
+# (the engine's descriptions of the fields are for the JSON API's readers). The build
+# stops on a field with none.
+FIELD_LABELS = {
+    "score.repeated": "The position was given up and reached again (it does not score twice)",
+    "penalty.defending": "The foul was done while defending a takedown or a sweep",
+    "severe-foul.kind": "Kind of severe foul, when no foul is named",
+    "loss-of-consciousness.head_trauma": "The loss of consciousness came from head trauma",
+    "end.referee_decision": "The referee's choice of winner, if the score is level",
+    "end.both_injured": "Both athletes are injured and cannot continue",
+    "end.final": "The match is a final",
+    "end.random_draw": "The winner of the random draw, if one was held",
+}
+# A call with the value its picker chose, as the log names an event it cannot score yet
+# (the division is not valid): "Penalty: Fleeing the area". By event type and field.
+PICKED_CALLS = {
+    "score.variant": "{choice}",
+    "advantage.reason": "Advantage: {choice}",
+    "penalty.foul": "Penalty: {choice}",
+    "severe-foul.foul": "Severe foul: {choice}",
+    "technique.technique": "Technique applied: {choice}",
+    "award.award": "Points: {choice}",
 }
 SEVERITY_NAMES = {"technical": "Severe technical foul", "disciplinary": "Disciplinary foul"}
 RULING_NAMES = {"advantage": "Advantage", "none": "Nothing", "penalty": "Penalty"}

@@ -21,3 +21,19 @@ SAME_LABEL = "{label} ({athlete})"
 # The match's own details (in the link: date, event, mat, match_number), as the sheet names
 # them.
 DETAIL_LABELS = {"date": "Date", "event": "Event", "mat": "Mat", "match_number": "Match number"}
+# The final score of each athlete, as the command line's sheet prints it.
+FINAL_SCORE = "Final score"
+_COUNTED = {
+    "points": ("{n} point", "{n} points"),
+    "advantages": ("{n} advantage", "{n} advantages"),
+    "penalties": ("{n} penalty", "{n} penalties"),
+}
+
+
+def score_line(label: str, tally: dict[str, object]) -> str:
+    """``Ana: 4 points, 1 advantage, 0 penalties``: an athlete's final score."""
+    parts = []
+    for field, (one, other) in _COUNTED.items():
+        n = tally[field]
+        parts.append((one if n == 1 else other).format(n=n))
+    return f"{label}: {', '.join(parts)}"

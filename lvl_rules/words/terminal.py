@@ -10,7 +10,7 @@ from ..model import Edition
 from .division import AXIS_NAMES
 from .markdown import body, expand, heading
 from .readings import NOTE_REASON, OUR_READING, mark_markdown, note_heading
-from .sheet import DETAIL_LABELS
+from .sheet import DETAIL_LABELS, FINAL_SCORE, score_line
 
 ERROR_PREFIX = "lvl-rules: error: "
 ERROR_CLOSED = "it is closed"  # why standard output cannot take the answer
@@ -150,6 +150,10 @@ def sheet(result: dict[str, Any]) -> str:
         lines.append(f"  #{line['event'] + 1:<3} {when}{line['effect']}{cite}{_mark(line)}")
     outcome = result["result"]
     cite = f" (§{outcome['cite']})" if outcome["cite"] else ""
+    tallies = result.get("athletes") or {}
+    scores = "; ".join(score_line(label, tallies[a]) for a, label in labels.items() if a in tallies)
+    if scores:
+        lines.append(f"{FINAL_SCORE}: {scores}")
     lines.append(f"Result: {outcome['summary']}{cite}{_mark(outcome)}")
     if result.get("verified"):
         lines.append(f"Verified: the fingerprint given is this match's (form {result['verified']})")

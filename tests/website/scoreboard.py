@@ -80,3 +80,20 @@ def link_text(page) -> str:
 def link_events(page) -> list:
     """The events the page's URL holds."""
     return json.loads(link_text(page))
+
+
+def forty_events() -> list[dict]:
+    """A 40-event match that ends on points at time, neither athlete disqualified."""
+    kinds = [
+        {"type": "score", "athlete": "A", "position": "takedown"},
+        {"type": "advantage", "athlete": "B"},
+        {"type": "score", "athlete": "B", "position": "guard-pass"},
+        {"type": "penalty", "athlete": "B", "foul": "stalling"},
+        {"type": "score", "athlete": "A", "position": "sweep"},
+        {"type": "advantage", "athlete": "A"},
+        {"type": "score", "athlete": "B", "position": "mount"},
+    ]
+    events = [{**kinds[i % 7], "time": 5 + i * 7} for i in range(38)]
+    for i in (3, 24):
+        events[i]["athlete"] = "A"  # so that neither is disqualified before time
+    return [*events, {"type": "time-expired", "time": 300}, {"type": "end", "time": 302}]

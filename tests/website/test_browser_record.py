@@ -33,7 +33,7 @@ def shots(tmp_path_factory):
 
 def takedown(page, events: int) -> None:
     page.locator('.lvl-half[data-half="A"]').get_by_role(
-        "button", name="Takedown (2)", exact=True
+        "button", name="Takedown, 2 points,"
     ).click()
     page.wait_for_function(SETTLED, arg=events)
 

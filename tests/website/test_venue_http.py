@@ -122,7 +122,7 @@ def test_the_calculator_scores_and_its_link_is_shown(venue):
     page.goto(f"{base}calculator/?{division_query()}")
     page.wait_for_selector("[data-engine-status][hidden]", state="attached", timeout=ENGINE_MS)
     page.locator('.lvl-half[data-half="A"]').get_by_role(
-        "button", name="Guard pass (3)", exact=True
+        "button", name="Guard pass, 3 points,"
     ).click()
     expect(page.locator('[data-athlete="A"]')).to_have_attribute(
         "data-points", "3", timeout=ENGINE_MS

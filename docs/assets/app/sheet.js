@@ -2,7 +2,9 @@
 // and fragment): the edition and whether it is in force, the division, the athletes,
 // every event with its match time, what it did and its clause, the result and its
 // clause, and the match's fingerprint (the SHA-256 the engine computes, as the command
-// line does), with a QR code of the replay link; printable, and downloadable as JSON.
+// line does), with a QR code of the replay link; printable, and downloadable as JSON;
+// each athlete's final score, and lines for the officials' signatures. The match's
+// details are typed here, into the address, and the sheet made again.
 // One request to the engine ("sheet") gives every word and number of the rules here.
 
 import { engine } from "../engine/engine-client.js";
@@ -20,11 +22,34 @@ const QR_MODULE_PX = 4;
 export async function mount(root) {
   const page = root.closest("article") ?? document;
   const data = pageData();
-  const words = data.words;
   const part = (name) => root.querySelector(`[data-sheet="${name}"]`);
-  const status = part("status");
   showEngineStatus(engine, page);
+  // The match's details (date, event, mat, match number) are typed here: they go into
+  // the address, which is the record, and the sheet is made again from it.
+  const form = part("details-form");
+  const url = new URL(location.href);
+  for (const input of form.elements) if (input.name) input.value = url.searchParams.get(input.name) ?? "";
+  let shown = null;
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const next = new URL(location.href);
+    for (const input of form.elements) {
+      if (!input.name) continue;
+      if (input.value.trim()) next.searchParams.set(input.name, input.value.trim());
+      else next.searchParams.delete(input.name);
+    }
+    history.replaceState(history.state, "", next.href);
+    shown = show(root, data, part, shown);
+  });
+  shown = show(root, data, part, shown);
+  await shown;
+}
 
+/** Ask the engine for the sheet of the match in the address, and draw it. */
+async function show(root, data, part, before) {
+  await before;
+  const words = data.words;
+  const status = part("status");
   const url = new URL(location.href);
   const params = url.searchParams;
   const setup = new Setup(data.setup).read(params, null);
@@ -42,6 +67,7 @@ export async function mount(root) {
     sheet = await engine.request(request);
   } catch (error) {
     status.textContent = fill(words.failed, { message: error.message });
+    status.hidden = false;
     return;
   }
   status.hidden = true;
@@ -63,8 +89,16 @@ export async function mount(root) {
   part("details").textContent = given.map(([k, value]) => fill(words.detail, { label: data.detail_labels[k], value })).join(" · ");
   part("details").hidden = !given.length;
   drawEvents(part("events"), sheet, link.events, words, ruleRoot);
+  for (const [athlete, tally] of Object.entries(sheet.athletes)) {
+    part(`name-${athlete}`).textContent = fill(words.score_name, {
+      name: sheet.labels[athlete],
+      athlete,
+      colour: data.colour_names[sheet.who[athlete].colour],
+    });
+    for (const field of ["points", "advantages", "penalties"]) part(`${field}-${athlete}`).textContent = String(tally[field]);
+  }
   const result = part("result");
-  result.append(`${words.result}: ${sheet.result.summary} `);
+  result.replaceChildren(`${words.result}: ${sheet.result.summary} `);
   if (sheet.result.cite) result.append(citeLink(ruleRoot, edition.id, sheet.result.cite));
   const mark = readingMark(ruleRoot, edition.id, sheet.result.readings, words.our_reading);
   if (mark) result.append(" ", mark);
@@ -80,12 +114,14 @@ export async function mount(root) {
   drawQr(part("qr"), calculator.href, data.qr, words);
 
   const download = part("download");
+  if (download.href.startsWith("blob:")) URL.revokeObjectURL(download.href);
   download.href = URL.createObjectURL(new Blob([JSON.stringify(sheet, null, 2)], { type: "application/json" }));
   download.download = `match-sheet-${sheet.fingerprint.sha256.slice(0, 12)}.json`;
-  part("print").addEventListener("click", () => print());
-  for (const hidden of root.querySelectorAll(".lvl-sheet-events, .lvl-sheet-proof, .lvl-sheet-tools")) {
+  part("print").onclick = () => print();
+  for (const hidden of root.querySelectorAll(".lvl-sheet-events, .lvl-sheet-score, .lvl-sheet-proof, .lvl-sheet-tools")) {
     hidden.hidden = false;
   }
+  root.dataset.sheet = sheet.fingerprint.sha256; // drawn: the tests wait for it
 }
 
 /** One row per event: its number, match time, what it did (or why it was not scored)
