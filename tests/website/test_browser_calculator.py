@@ -11,6 +11,7 @@ from html import unescape
 from urllib.parse import parse_qs, quote, urlsplit
 
 import pytest
+from playwright.sync_api import expect
 from scoreboard import (
     board,
     engine_board,
@@ -588,3 +589,22 @@ def test_the_match_sheet_marks_what_our_reading_decided(visit, site_url):
         assert readings == shown
     result_marks = page.locator('[data-sheet="result"] .lvl-reading').count()
     assert bool(answer["result"].get("readings")) == bool(result_marks)
+
+
+def test_events_waiting_for_the_division_are_said_in_words(visit, site_url):
+    """Issue 39, item 13: a match whose division is not valid yet (no age) lists its events
+    as the calls that make them ("Athlete A: Takedown…"), never as their JSON."""
+    events = [
+        {"type": "score", "athlete": "A", "position": "takedown"},
+        {"type": "advantage", "athlete": "B"},
+    ]
+    page = visit().page
+    page.goto(
+        f"{site_url}calculator/?edition={IN_FORCE}&uniform=gi&events={quote(json.dumps(events))}"
+    )
+    waiting = page.locator('#calc-log li[data-event][data-scored="false"]')
+    expect(waiting).to_have_count(2)
+    said = waiting.all_inner_texts()
+    assert [] == [line for line in said if "{" in line or '"type"' in line]
+    assert "Takedown" in said[0]
+    assert "Advantage" in said[1]

@@ -3,6 +3,7 @@
 // scored), then the calls waiting for the engine. A tap on an item corrects or deletes that event. Only what
 // changed is drawn again, and a long log in slices that keep the page responsive.
 
+import { callWords } from "./call-words.js";
 import { citeLink } from "./division-form.js";
 import { clockText } from "./match-clock.js";
 import { openPicker } from "./pickers.js";
@@ -12,7 +13,7 @@ import { fill } from "./page-data.js";
 const SLICE = 300; // log items drawn per task
 const BLOCK = 200; // log items per list: a list out of view is not laid out (match.css)
 
-export function drawLog(owner, { page, form, words }) {
+export function drawLog(owner, { page, form, data, words }) {
   let match = owner.match;
   const log = page.querySelector("#calc-log");
   const root = new URL(form.dataset.root, document.baseURI);
@@ -127,8 +128,10 @@ export function drawLog(owner, { page, form, words }) {
       if (limited !== undefined) text.textContent = limited;
       else if (lines.length) text.textContent = lines.map((line) => line.effect).join(" ");
       else text.textContent = match.status === "division" ? words.waiting_division : words.waiting_engine;
-      const raw = document.createElement("code");
-      raw.textContent = shortJSON(event);
+      // The event in words (issue 39, item 13); its JSON only for an event no call makes.
+      const call = callWords(event, data.calls?.[match.division.edition], words, (a) => owner.setup.label(a));
+      const raw = document.createElement(call ? "span" : "code");
+      raw.textContent = call ?? shortJSON(event);
       item.append(text, " ", raw);
       return item;
     }
