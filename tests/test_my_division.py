@@ -27,6 +27,7 @@ from lvl_rules import RulesError, division, load_edition
 from lvl_rules.engines.eligibility import decide
 from lvl_rules.engines.my_division import asked_fields, for_everyone, overview
 from lvl_rules.faces.my_division import answer, asked_at, overview_json
+from lvl_rules.loading.glossary import load_glossary
 from lvl_rules.model import COLLECTIONS, MAX_AGE, MIN_AGE
 from lvl_rules.model.rulebook import SENTENCES
 from lvl_rules.words.my_division import UNLISTED_NOTE, field_problem, ladder_line, page_words
@@ -321,14 +322,18 @@ def test_no_engine_wording_reaches_a_person():
 
 @pytest.mark.parametrize("edition_id", EDITIONS)
 def test_readings_name_records_that_exist(edition_id):
-    """Every record (or sentence of ours) a note names as following our reading exists in
-    its edition (the loader checks it too: tests/broken/note_reading_*), and the
-    note on what the chart does not restrict is there to be cited."""
+    """Every record (or sentence of ours, or glossary term) a note names as following our
+    reading exists in its edition (the loader checks it too: tests/broken/note_reading_*),
+    and the note on what the chart does not restrict is there to be cited."""
     edition = load_edition(edition_id)
+    terms = {term.id for term in load_glossary()}
     for note in edition.notes.values():
         for reading in note.readings:
             if reading.collection == "sentences":
                 assert reading.key in SENTENCES, (note.id, reading.key)
+                continue
+            if reading.collection == "terms":
+                assert reading.key in terms, (note.id, reading.key)
                 continue
             assert reading.collection in (*COLLECTIONS, "eligibility"), note.id
             if reading.key is not None:
