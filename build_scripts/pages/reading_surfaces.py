@@ -71,6 +71,9 @@ def surfaces(
     elif collection == "groups":
         chart = edition.clauses[edition.eligibility.clause]
         found.append(Surface(said["list"], clause_page(edition.id, chart), chart.id))
+    elif collection == "unlisted":
+        found.append(Surface(said["lookup"], LOOKUP))
+        found.append(Surface(said["divisions"]))
     elif collection in ("ranks", "eligibility", "experiences"):
         found.append(Surface(said["lookup"], LOOKUP))
     else:
