@@ -7,7 +7,8 @@ the build benchmark all use. Each step runs once, in this order:
    and gives the theme its Content-Security-Policy);
 2. each edition's printable page printed to data/<edition>.pdf by Chromium, from the site
    served with the production headers, and each edition's chart as a one-page poster
-   (data/<edition>-poster-a4.pdf, -a3.pdf);
+   (data/<edition>-poster-a4.pdf, -a3.pdf); each answer of My division's page's picture
+   and poster (lookup/<division>/preview.png, poster-a4.pdf);
 3. the host files (precompressed copies, the service worker, which lists the PDFs too,
    and _headers).
 
@@ -24,6 +25,7 @@ from pathlib import Path
 
 from build_scripts.publish.host_files import write_host_files
 from build_scripts.publish.pdf import write_pdfs, write_posters
+from build_scripts.publish.previews import write_previews
 from build_scripts.tools.chromium import CHROMIUM, LAUNCH_ARGS
 from build_scripts.tools.serve import start_server, stop_server
 
@@ -69,7 +71,11 @@ def print_pdfs(site_dir: Path) -> list[Path]:
                 executable_path=CHROMIUM, headless=True, args=LAUNCH_ARGS
             )
             try:
-                return write_pdfs(site_dir, base_url, browser) + write_posters(site_dir, browser)
+                return (
+                    write_pdfs(site_dir, base_url, browser)
+                    + write_posters(site_dir, browser)
+                    + write_previews(site_dir, base_url, browser)
+                )
             finally:
                 browser.close()
     finally:

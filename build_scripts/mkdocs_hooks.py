@@ -53,8 +53,10 @@ from build_scripts.bundle import engine
 from build_scripts.bundle.manifest import manifest_element, words_element
 from build_scripts.bundle.wheel import browser_wheel
 from build_scripts.pages import (
+    division_pages,
     glossary_page,
     home,
+    lookup_page,
     navigation,
     preloads,
     search_entries,
@@ -121,6 +123,20 @@ def on_files(files: Files, config: Any) -> Files:
     stylesheet.combine(files, config)
     vendor.add(files, config)
     PUBLISHED["code"] = code_folder.publish(files, config)
+    # Each answer of My division at its own address, which names its (published) script.
+    answered = time.perf_counter()
+    answers = lookup_page.rules_table(editions())
+    pages = division_pages.division_pages(
+        editions(), answers, script=PUBLISHED["code"].path(division_pages.SCRIPT),
+        page_policy=page_policy(), site_url=public_address(config["site_url"] or ""),
+    )  # fmt: skip
+    for path, content in pages.items():
+        files.append(File.generated(config, path, content=content))
+    log.info(
+        "LVL Rules answers' own pages: %d, %d bytes, %.2fs", len(pages),
+        sum(len(content.encode()) for content in pages.values()),
+        time.perf_counter() - answered,
+    )  # fmt: skip
     TIMINGS["generate"] = time.perf_counter() - started
     return files
 

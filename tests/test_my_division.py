@@ -341,3 +341,23 @@ def test_readings_name_records_that_exist(edition_id):
                 keys = records if isinstance(records, dict) else {r.id for r in records}
                 assert reading.key in keys, (note.id, reading.key)
     assert "1" == edition.notes[UNLISTED_NOTE].clause
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_a_no_gi_athlete_is_told_no_gi_only_foul(edition):
+    """A 15-year-old in No-Gi: no foul that needs a gi (an unusable gi, a foot in the
+    lapel) among the fouls or the disqualifying ones; those of both uniforms stay (the
+    undergarment); in Gi they are listed as the uniform's, marked as our reading."""
+    nogi = facts({"edition": edition, "age": "15", "uniform": "nogi"})
+    gi_only = {"unusable-gi", "foot-in-belt-or-lapel", "inside-grip", "removing-own-gi",
+               "untied-belt-choke"}  # fmt: skip
+    shown = {*fouls(nogi), *nogi["severe"]}
+    assert set() == gi_only & shown
+    assert {"no-undergarment", "suplex-onto-head"} <= set(nogi["severe"])
+    assert "uniform" == fouls(nogi)["nogi-clothing-grip"]
+    gi = facts({"edition": edition, "age": "15", "uniform": "gi"})
+    assert "unusable-gi" in gi["severe"]
+    marked = {item["id"]: item.get("readings") for item in gi["fouls"]}
+    assert {foul: ["gi-only-fouls"] for foul in gi_only} == {f: marked[f] for f in gi_only}
+    assert {"uniform"} == {item["status"] for item in gi["fouls"] if item["id"] in gi_only}
+    assert "nogi-clothing-grip" not in marked

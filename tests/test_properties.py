@@ -247,7 +247,14 @@ def _foul_applies(edition_id: str, fields: dict[str, Any], foul: str) -> bool:
         return age <= 14 or (age >= 18 and rank == least)
     if foul == "nogi-clothing-grip":  # 7.2.2: in No-Gi
         return uniform == "nogi"
+    if foul in GI_ONLY:  # our reading (note gi-only-fouls): a foul that needs a gi
+        return uniform == "gi"
     return True
+
+
+# The fouls that need a gi, a belt or a lapel (7.2.2, 7.2.3; note gi-only-fouls).
+GI_ONLY = ("removing-own-gi", "inside-grip", "foot-in-belt-or-lapel", "untied-belt-choke",
+           "unusable-gi")  # fmt: skip
 
 
 def _penalty_deltas(

@@ -22,6 +22,7 @@ from lvl_rules.faces.my_division import table
 from lvl_rules.faces.site import Edition, edition_in_force, page_text, page_words
 
 from .clause_blocks import share_attributes
+from .division_pages import POSTER, addresses, divisions
 from .form_check import check_form
 from .forms import division_fields, options
 from .lookup_check import check_table
@@ -73,7 +74,13 @@ def lookup_page(editions: tuple[Edition, ...]) -> str:
         techniques=options([(t.id, t.name) for t in latest.techniques.values()]),
         table=json_element(TABLE_ELEMENT_ID, answers),
         words=json_element(
-            WORDS_ELEMENT_ID, {**said, "who": who_may_use(editions), "paths": _paths()}
+            WORDS_ELEMENT_ID,
+            {
+                **said,
+                "who": who_may_use(editions),
+                "paths": _paths(),
+                "divisions": addresses(editions, divisions(editions, answers)),
+            },
         ),
     )
 
@@ -180,5 +187,5 @@ def _paths() -> dict[str, str]:
         "note": page_url(NOTES_PAGE) + "#e{edition}-{note}",
         "changes": "rules/changes/",
         "chart_row": "rules/{edition}/techniques/#technique-{technique}",
-        "poster": poster_path("{edition}", POSTER_SIZE),
+        "poster": "{division}" + POSTER,
     }

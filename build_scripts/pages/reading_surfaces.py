@@ -75,6 +75,9 @@ def surfaces(
     elif collection == "terms" and key is not None:
         if edition.id == timeline().in_force():  # the glossary cites the edition in force
             found.append(Surface(said["glossary"], GLOSSARY, f"term-{key}"))
+    elif collection == "unlisted":
+        found.append(Surface(said["lookup"], LOOKUP))
+        found.append(Surface(said["divisions"]))
     elif collection in ("ranks", "eligibility", "experiences"):
         found.append(Surface(said["lookup"], LOOKUP))
     else:

@@ -16,6 +16,7 @@ import hashlib
 import json
 from pathlib import Path
 
+from build_scripts.pages.division_pages import FOLDER as DIVISIONS
 from build_scripts.publish.code_folder import source_of
 from build_scripts.publish.precompress import write_siblings
 from build_scripts.publish.site_files import (
@@ -33,6 +34,7 @@ from build_scripts.publish.site_files import (
 )
 
 TEMPLATE = Path(__file__).resolve().parent / "sw.js"
+LOOKUP_PAGE = DIVISIONS + "index.html"  # My division itself
 # sha256, size, group (one of GROUPS), download bytes
 Entry = tuple[str, int, str, int]
 GROUPS = ("core", "page", "print", "data", "other", "engine")
@@ -64,6 +66,8 @@ def precache_list(site_dir: Path) -> dict[str, Entry]:
         relative = path.relative_to(site_dir).as_posix()
         if relative in (SERVICE_WORKER, HEADERS_FILE) or never_fetched(relative):
             continue
+        if answer_address(relative):
+            continue
         if is_compressed_copy(path):
             continue  # the server sends it for the file itself
         data = path.read_bytes()
@@ -76,6 +80,14 @@ def precache_list(site_dir: Path) -> dict[str, Entry]:
     if NOT_FOUND_PAGE not in files:
         raise SiteError(f"the site has no {NOT_FOUND_PAGE}, the page shown for what is missing")
     return files
+
+
+def answer_address(relative: str) -> bool:
+    """Whether a file belongs to an answer's own address (/lookup/<division>/: its page,
+    link preview picture and poster, 3.9 MB for the 42 answers): for link previews and a
+    shared link's first visit, which moves on to My division; never kept offline, not
+    even when the visitor keeps the whole site (My division answers every one of them)."""
+    return relative.startswith(DIVISIONS) and relative != LOOKUP_PAGE
 
 
 # The modules every page runs (mkdocs.yml's extra_javascript, and page-life.js, which

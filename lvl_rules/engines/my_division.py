@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..model import MAX_AGE, MIN_AGE, NEEDS, Criteria, Edition, Foul, Group, Ladder
+from ..model import MAX_AGE, MIN_AGE, NEEDS, Criteria, Edition, Foul, Group, Ladder, Unlisted
 from .division import Division
 from .eligibility import Verdict, decide_all, group_of
 from .scoring import ladder_for
@@ -29,12 +29,14 @@ EXPERIENCE = "experience"  # the form's field for prior experience
 # What a division-dependent foul is, for this athlete (FoulFact.status).
 STATUSES = (
     "applies",  # a foul for this athlete
+    "uniform",  # a foul for this athlete, as for everyone in their uniform (only_for: it only)
     "not-here",  # not a foul in this division (only_for)
     "legal-here",  # not a foul because the technique it concerns is legal here (unless_legal)
 )
 # The field of a foul that decides each status: a note on it is the reading behind it.
 STATUS_FIELDS = {
     "applies": ("only_for",),
+    "uniform": ("only_for",),
     "not-here": ("only_for",),
     "legal-here": ("unless_legal",),
 }
@@ -70,7 +72,7 @@ class FoulFact:
     @property
     def applies(self) -> bool:
         """Whether it is a foul for this athlete."""
-        return self.status == "applies"
+        return self.status in ("applies", "uniform")
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -79,6 +81,7 @@ class Overview:
 
     division: Division
     group: Group
+    unlisted: tuple[Unlisted, ...]  # techniques the chart restricts for no one, in reach here
     legal: tuple[Verdict, ...]  # restricted techniques this athlete may use
     not_legal: tuple[NotLegal, ...]  # restricted ones first, then the prohibited
     fouls: tuple[FoulFact, ...]
@@ -133,12 +136,19 @@ def overview(athlete: Division) -> Overview:
     return Overview(
         division=athlete,
         group=group_of(athlete),
+        unlisted=unlisted_for(athlete),
         legal=legal,
         not_legal=tuple(blocked),
         fouls=facts,
         severe=severe_fouls(athlete, facts),
         ladder=ladder_for(athlete),
     )
+
+
+def unlisted_for(athlete: Division) -> tuple[Unlisted, ...]:
+    """The techniques the chart does not name (so restricts for no one) that this athlete
+    can use in their uniform: the examples of what they may do (a collar choke in Gi)."""
+    return tuple(t for t in athlete.edition.unlisted.values() if t.worn_in(athlete.uniform))
 
 
 def _soonest(edition: Edition, item: NotLegal) -> tuple[int, int, int, int]:
@@ -253,6 +263,8 @@ def division_fouls(athlete: Division, verdicts: tuple[Verdict, ...]) -> tuple[Fo
                 facts.append(FoulFact(foul=foul, status="not-here"))
         elif foul.unless_legal is not None and foul.unless_legal in legal:
             facts.append(FoulFact(foul=foul, status="legal-here"))
+        elif foul.unless_legal is None and all(_uniform_only(c) for c in foul.only_for):
+            facts.append(FoulFact(foul=foul, status="uniform"))
         else:
             facts.append(FoulFact(foul=foul, status="applies"))
     edition = athlete.edition
@@ -273,6 +285,15 @@ def severe_fouls(athlete: Division, facts: tuple[FoulFact, ...]) -> tuple[Foul, 
         and not foul.generic
         and foul.id not in not_here
         and foul.applies(age=athlete.age, rank=athlete.effective_rank, uniform=athlete.uniform)
+    )
+
+
+def _uniform_only(criteria: Criteria) -> bool:
+    """Whether a set of athletes is everyone in some uniforms (no age or rank to it)."""
+    return (
+        bool(criteria.uniforms)
+        and not criteria.ranks
+        and (criteria.min_age, criteria.max_age) == (MIN_AGE, MAX_AGE)
     )
 
 
@@ -418,5 +439,6 @@ __all__ = [
     "overview",
     "rank_matters",
     "severe_fouls",
+    "unlisted_for",
     "unlock",
 ]

@@ -33,6 +33,7 @@ from ..model import (
     Reason,
     Scoring,
     Technique,
+    Unlisted,
 )
 from ..model.fields import CLAUSE_PATTERN, ID_PATTERN, json_schema, to_json
 from ..words.markdown import body, expand
@@ -99,6 +100,10 @@ def _name(cls: type) -> str:
 # The export's tables: JSON name -> (record, description), in order.
 ELIGIBILITY_TABLES = {
     "ranks": (Rank, "The LVLs or belts of the edition."),
+    "unlisted": (
+        Unlisted,
+        "Examples of techniques the chart does not name, so restricts for no athlete.",
+    ),
     "experiences": (Experience, "Prior experience that moves a white belt up."),
     "groups": (Group, "The chart's groups; cumulative in this order."),
     "bands": (Band, "The chart's columns (layout only)."),

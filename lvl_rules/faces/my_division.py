@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from .. import loading
@@ -41,7 +42,7 @@ from ..engines.my_division import (
     rank_matters,
 )
 from ..errors import RulesError
-from ..model import MAX_AGE, UNIFORMS, Edition
+from ..model import MAX_AGE, MIN_AGE, UNIFORMS, Edition
 from ..words.my_division import field_problem
 from .library import load_edition, rank_axes
 
@@ -216,6 +217,8 @@ def _overview_json(facts: Overview) -> Json:
         "edition": athlete.edition_id,
         "group": facts.group.id,
         "competes_at": athlete.effective_rank if athlete.promoted else None,
+        "uniform": athlete.uniform,
+        "unlisted": [technique.id for technique in facts.unlisted],
         "legal": [v.technique.id for v in facts.legal],
         "not_legal": [
             {
@@ -466,4 +469,89 @@ def _compact(runs: Mapping[tuple[str, str, int], list[tuple[str, int]]]) -> Json
     return {"by": keys, "shared": shared.items}
 
 
-__all__ = ["answer", "asked_at", "asks", "compare", "fields", "placement", "table"]
+__all__ = [
+    "DivisionAnswer",
+    "answer",
+    "asked_at",
+    "asks",
+    "compare",
+    "division_answers",
+    "fields",
+    "placement",
+    "table",
+]
+
+
+# ---------------------------------------------------------------- each answer's address
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class DivisionAnswer:
+    """One distinct answer of My division (an edition's overview for some athletes), with
+    who gets it: the address, link preview and poster of the answer are made from it."""
+
+    edition: str
+    answer: Json  # the overview (placement's ``answer``), as the table has it
+    uniform: str
+    ages: tuple[int, int]  # the youngest and oldest age that get it
+    ranks: tuple[str, ...]  # the LVLs or belts that get it; empty: whatever the rank
+    experience: bool | None  # with prior experience only, without only; None: either
+    params: dict[str, Any]  # the form of the youngest athlete who gets it
+    placements: tuple[int, ...]  # the table's placements (answer and remarks) that carry it
+
+    @property
+    def slug(self) -> str:
+        """The answer's address under /lookup/: ``2-nogi-13-14``, ``2-gi-18-plus-white``."""
+        low, high = self.ages
+        parts = [self.edition, self.uniform, str(low)]
+        if high != low:
+            parts.append("plus" if high == MAX_AGE else str(high))
+        parts += self.ranks
+        if self.experience is not None:
+            parts.append("experience" if self.experience else "no-experience")
+        return "-".join(parts)
+
+
+def division_answers(editions: tuple[Edition, ...], answers: Json) -> tuple[DivisionAnswer, ...]:
+    """Every distinct answer the table (:func:`table` of these editions) gives a valid
+    form, once, with the athletes who get it, in the table's order."""
+    index = {placement_text(shown): n for n, shown in enumerate(answers["placements"])}
+    found: dict[str, dict[str, Any]] = {}
+    for edition in editions:
+        for uniform, rank, age, mask, params in placement_keys(edition):
+            if not uniform or not age.isdigit() or not MIN_AGE <= int(age) <= MAX_AGE:
+                continue
+            shown = placement(edition, params)
+            if "answer" not in shown:
+                continue
+            key = (_TEXTS.get(id(shown["answer"])) or _canonical(shown["answer"])) + uniform
+            seen = found.setdefault(key, {
+                "edition": edition, "answer": shown["answer"], "uniform": uniform,
+                "ages": set(), "ranks": set(), "masks": set(), "params": params,
+                "placements": set(),
+            })  # fmt: skip
+            seen["ages"].add(int(age))
+            seen["ranks"].add(rank)
+            seen["masks"].add(mask)
+            seen["placements"].add(index[placement_text(shown)])
+    return tuple(_division(seen, len(experience_sets(seen["edition"]))) for seen in found.values())
+
+
+def _division(seen: dict[str, Any], masks_of: int) -> DivisionAnswer:
+    edition: Edition = seen["edition"]
+    masks = seen["masks"]
+    experience = None
+    if edition.experiences and len(masks) < masks_of:
+        experience = True if 0 not in masks else False if masks == {0} else None
+    ranks = () if "" in seen["ranks"] else tuple(r for r in edition.ranks if r in seen["ranks"])
+    params = {**seen["params"], "edition": edition.id}
+    return DivisionAnswer(
+        edition=edition.id,
+        answer=seen["answer"],
+        uniform=seen["uniform"],
+        ages=(min(seen["ages"]), max(seen["ages"])),
+        ranks=ranks,
+        experience=experience,
+        params={k: v for k, v in params.items() if v not in ("", ())},
+        placements=tuple(sorted(seen["placements"])),
+    )

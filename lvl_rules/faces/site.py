@@ -31,7 +31,15 @@ from ..words import readings as readings_words
 from ..words import scoring as scoring_words
 from ..words import site as site_words
 from ..words.division import UNIFORM_NAMES, rank_name
-from ..words.my_division import page_text, page_words
+from ..words.my_division import PAGE as MY_DIVISION
+from ..words.my_division import (
+    division_glance,
+    division_summary,
+    division_title,
+    page_text,
+    page_words,
+    unlisted_readings,
+)
 from ..words.scoring import award_words, foul_effect, label
 from ..words.site import (
     COLLECTION_TITLES,
@@ -74,6 +82,7 @@ __all__ = [
     "KIND_WORDS",
     "MAX_AGE",
     "MIN_AGE",
+    "MY_DIVISION",
     "NEVER",
     "RULINGS_EXTRA",
     "UNIFORM_NAMES",
@@ -89,6 +98,9 @@ __all__ = [
     "chart_caption",
     "citation",
     "clear_cache",
+    "division_glance",
+    "division_summary",
+    "division_title",
     "edition_choice",
     "edition_in_force",
     "edition_label",
@@ -119,4 +131,5 @@ __all__ = [
     "site_words",
     "timeline",
     "unchanged_paragraphs",
+    "unlisted_readings",
 ]

@@ -8,7 +8,7 @@ from .fouls import Count, Foul, Ladder, LadderStep
 from .needs import NEEDS, Needs
 from .points import Award, Position, Reason, Variant
 from .rulebook import Clause, Note
-from .techniques import Band, Eligibility, Group, Promotion, Technique
+from .techniques import Band, Eligibility, Group, Promotion, Technique, Unlisted
 
 __all__ = [
     "COLLECTIONS",
@@ -39,5 +39,6 @@ __all__ = [
     "Reason",
     "Scoring",
     "Technique",
+    "Unlisted",
     "Variant",
 ]

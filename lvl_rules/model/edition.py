@@ -14,7 +14,7 @@ from .fouls import Count, Foul, Ladder
 from .points import Award, Position, Reason
 from .reader import Table
 from .rulebook import Clause, Note
-from .techniques import Band, Eligibility, Group, Technique
+from .techniques import Band, Eligibility, Group, Technique, Unlisted
 
 # What an edition's data holds: keyed collections of records (table name -> record), and
 # single settings tables. Groups, bands and ladders keep their file order as tuples.
@@ -22,6 +22,7 @@ COLLECTIONS: dict[str, type] = {
     "clauses": Clause,
     "notes": Note,
     "techniques": Technique,
+    "unlisted": Unlisted,
     "ranks": Rank,
     "experiences": Experience,
     "groups": Group,
@@ -36,7 +37,8 @@ COLLECTIONS: dict[str, type] = {
     "methods": Method,
 }
 ORDERED = ("groups", "bands", "ladders")
-OPTIONAL = ("notes", "experiences")  # tables an edition may leave out; every other one it has
+# Tables an edition may leave out; every other one it has.
+OPTIONAL = ("notes", "experiences", "unlisted")
 SETTINGS = ("edition", "eligibility", "scoring")
 # Where an edition stands on the timeline (lvl_rules.loading.timeline reads it).
 DRAFT, IN_FORCE, SUPERSEDED = "draft", "in-force", "superseded"
@@ -74,6 +76,7 @@ class Edition:
     clauses: dict[str, Clause]
     notes: dict[str, Note]
     techniques: dict[str, Technique]
+    unlisted: dict[str, Unlisted]
     eligibility: Eligibility
     ranks: dict[str, Rank]
     experiences: dict[str, Experience]

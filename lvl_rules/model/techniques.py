@@ -4,9 +4,11 @@ edition places athletes in them."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
-from .athletes import AXES, MAX_AGE, Criteria, any_of
+from .athletes import AXES, MAX_AGE, UNIFORMS, Criteria, any_of
 from .fields import declare
+from .reader import Table
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -22,6 +24,34 @@ class Technique:
         toml="category",
         choices=("prohibited", "restricted"),
     )
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Unlisted:
+    """A technique the chart does not name, so that it restricts it for no athlete: one of
+    the examples an answer names first, as what every athlete may use. Which techniques
+    these are is our reading (the note that lists this table among its readings)."""
+
+    id: str = declare("key", "The technique's ID.")
+    name: str = declare("text", "The technique's name, as a sentence names it: 'armbar'.")
+    uniforms: tuple[str, ...] = declare(
+        "refs",
+        "Only in these uniforms (a collar choke needs a gi); both when absent.",
+        default=(),
+        omit_empty=True,
+    )
+
+    def settle(self, table: Table, context: dict[str, Any]) -> Unlisted:
+        """Known uniforms only."""
+        del context
+        for uniform in self.uniforms:
+            if uniform not in UNIFORMS:
+                raise table.fail("uniforms", "criteria-uniform", value=uniform, choices=UNIFORMS)
+        return self
+
+    def worn_in(self, uniform: str) -> bool:
+        """Whether an athlete in this uniform can use it."""
+        return not self.uniforms or uniform in self.uniforms
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)

@@ -11,12 +11,12 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from ..engines.my_division import changed_record, for_everyone
-from ..model import MAX_AGE, MIN_AGE, Edition, Foul, Ladder
+from ..model import MAX_AGE, MIN_AGE, UNIFORMS, Edition, Foul, Ladder
 from ..model.fouls import LadderStep
 from .division import UNIFORM_NAMES, rank_name
 from .errors import choices
 from .markdown import expand
-from .readings import OUR_READING, sentence_readings
+from .readings import OUR_READING, mark_text, sentence_readings
 from .scoring import foul_effect, ordinal, step_words
 
 AGE_DIGITS = 9  # the engine reads at most this many digits as an age (engines.division)
@@ -103,8 +103,7 @@ UI = {
     "legal": "✓ Legal for you",
     "not_legal": "✗ Not legal for you",
     "never": "✗ Never allowed",
-    "count_one": "{legal} of the {total} techniques in the chart is legal for you.",
-    "count_other": "{legal} of the {total} techniques in the chart are legal for you.",
+    "may_chart": "From the chart, you may also use: {names}.",
     "none_legal": "None of the chart's restricted techniques is legal for you yet.",
     "group": "Your group in the chart: {group}.",
     "competes_at": "With your prior experience you compete at {rank}.",
@@ -112,6 +111,7 @@ UI = {
     "prohibited": "For any athlete at any level: it can cause serious injury.",
     "our_reading": OUR_READING,
     "foul_applies": "A foul for you",
+    "uniform_fouls": "Fouls in {uniform} only, for you as for everyone in it: {names}.",
     "foul_not_here": "Not a foul for you",
     "foul_legal_here": "Not a foul for you: {technique} is legal for you",
     "step": "Penalty",
@@ -165,7 +165,8 @@ PAGE = {
     ),
     "submit": "Show my division",
     "results": "The rules for this athlete",
-    "glance_not_yet": "Not allowed yet",
+    "glance_may": "What you may do",
+    "glance_not_yet": "What you may not do, and when that changes",
     "glance_disqualifies": "Penalties and disqualification",
     "may_do": "What you may do",
     "not_allowed": "What is not allowed for you, and when it will be",
@@ -181,7 +182,10 @@ PAGE = {
     "copied": "Link copied",
     "failed": "Could not copy: the address bar holds the link",
     "unavailable": "Copying needs a secure (https) address: show the link",
-    "poster": "The chart as a poster to print (PDF)",
+    "poster": "This answer as a poster to print (PDF)",
+    # A division's own address (build_scripts/pages/division_pages.py)
+    "open_answer": "Open the whole answer in My division",
+    "preview_alt": "The answer at a glance: what this athlete may do, and what not yet",
 }
 UNLISTED_NOTE = "unlisted-techniques"  # the note that says what the chart does not restrict
 
@@ -256,6 +260,7 @@ def _edition_words(edition: Edition, unlocks: list[str]) -> dict[str, Any]:
         "descriptions": {t.id: t.description for t in edition.techniques.values()},
         "groups": {g.id: g.label for g in edition.groups},
         "ranks": {r: rank_name(edition, r) for r in edition.ranks},
+        "uniforms": dict(UNIFORM_NAMES),
         "fouls": {f.id: _foul_words(edition, f) for f in edition.fouls.values()},
         "ladders": {ladder.id: _ladder_words(ladder) for ladder in edition.ladders},
         "notes": {n.id: n.title for n in edition.notes.values()},
@@ -272,9 +277,29 @@ def _edition_words(edition: Edition, unlocks: list[str]) -> dict[str, Any]:
             "text": expand(edition, edition.notes[UNLISTED_NOTE].decision),
             "note": UNLISTED_NOTE,
             "clause": edition.notes[UNLISTED_NOTE].clause,
+            "lines": {",".join(ids): may_use_line(edition, ids) for ids in _unlisted_sets(edition)},
+            "readings": unlisted_readings(edition),
         },
         "rank_field": "LVL" if axis == "lvl" else "belt",
     }
+
+
+def may_use_line(edition: Edition, ids: Iterable[str]) -> str:
+    """What an athlete may use first of all: everything the chart does not restrict, with
+    the edition's examples of it (its ``unlisted`` table) that they can use. ``Everything
+    the chart does not restrict, such as the armbar, kimura and rear-naked choke.``
+    (``You may use everything …``)"""
+    names = [edition.unlisted[i].name for i in ids]
+    if not names:
+        return "You may use everything the chart does not restrict."
+    listed = ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0]
+    return f"You may use everything the chart does not restrict, such as the {listed}."
+
+
+def _unlisted_sets(edition: Edition) -> list[list[str]]:
+    """The examples of each uniform (a collar choke in Gi only), as the answers list them."""
+    found = [[t.id for t in edition.unlisted.values() if t.worn_in(u)] for u in UNIFORMS]
+    return [ids for n, ids in enumerate(found) if ids not in found[:n]]
 
 
 def _fits(edition: Edition, key: str) -> bool:
@@ -400,3 +425,90 @@ def ladder_line(steps: tuple[LadderStep, ...]) -> str:
         which = ordinal(first) if first == last else f"{ordinal(first)}–{ordinal(last)}"
         parts.append(f"{which} {said}")
     return " · ".join(parts)
+
+
+# -- A division's own address: its title and one-line summary ------------------------------
+
+
+def division_title(
+    edition: Edition,
+    *,
+    ages: tuple[int, int],
+    uniform: str,
+    ranks: tuple[str, ...] = (),
+    experience: bool | None = None,
+) -> str:
+    """Who an answer is for, as a title: ``My division: ages 13 to 14, No-Gi (Edition 2)``,
+    ``My division: 18 and over, white belt with prior experience, Gi (Edition 2)``."""
+    low, high = ages
+    parts = [
+        f"age {low}" if low == high else f"{low} and over" if high == MAX_AGE
+        else f"ages {low} to {high}"
+    ]  # fmt: skip
+    if ranks and edition.eligibility.axis == "lvl":
+        parts.append(choices(rank_name(edition, rank) for rank in ranks))
+    elif ranks:
+        parts.append(choices(edition.ranks[rank].name.lower() for rank in ranks) + " belt")
+    if experience is not None:
+        extra = "with prior experience" if experience else "without prior experience"
+        parts[-1] += f" {extra}"
+    parts.append(UNIFORM_NAMES[uniform])
+    return f"{PAGE['title']}: {', '.join(parts)} ({edition.title})"
+
+
+def division_summary(edition: Edition, answer: Mapping[str, Any]) -> str:
+    """An answer in a line or two (a link preview's description, a share sheet's text):
+    what the athlete may do, then the nearest change, if any."""
+    lines = [may_use_line(edition, answer["unlisted"])]
+    ours = mark_text(edition, unlisted_readings(edition))
+    restricted = [item for item in answer["not_legal"] if not item["prohibited"]]
+    if restricted:
+        when = restricted[0]["unlock"]
+        names = [edition.techniques[i["id"]].name for i in restricted if i["unlock"] == when]
+        lines.append(
+            UI["glance_line"].format(
+                when=unlock_when(edition, when), names=UI["separator"].join(names)
+            )
+        )
+    return " ".join([*lines, f"({ours})"] if ours else lines)
+
+
+def unlisted_readings(edition: Edition) -> list[str]:
+    """The notes behind the examples of what the chart does not restrict (our reading)."""
+    return list(
+        dict.fromkeys(n for t in edition.unlisted for n in edition.reading_ids("unlisted", t))
+    )
+
+
+def division_glance(edition: Edition, answer: Mapping[str, Any]) -> dict[str, Any]:
+    """An answer at a glance, in sentences, as the lookup page draws it first: what the
+    athlete may do (``may``), what not and when that changes, soonest first (``not_yet``,
+    the prohibited last), the penalty scale in a line and the disqualifying fouls."""
+    legal = [edition.techniques[t].name for t in answer["legal"]]
+    may = [may_use_line(edition, answer["unlisted"])]
+    may.append(
+        UI["may_chart"].format(names=UI["separator"].join(legal)) if legal else UI["none_legal"]
+    )
+    runs: list[tuple[str, list[str]]] = []
+    for item in answer["not_legal"]:
+        when = "prohibited" if item["prohibited"] else item["unlock"]
+        if runs and runs[-1][0] == when:
+            runs[-1][1].append(edition.techniques[item["id"]].name)
+        else:
+            runs.append((when, [edition.techniques[item["id"]].name]))
+    not_yet = [
+        UI["glance_line"].format(
+            when=UI["never_for_anyone"] if when == "prohibited" else unlock_when(edition, when),
+            names=UI["separator"].join(names),
+        )
+        for when, names in runs
+    ]
+    ladder = next(ladder for ladder in edition.ladders if ladder.id == answer["ladder"])
+    return {
+        "may": may,
+        "not_yet": not_yet,
+        "scale": _ladder_words(ladder)["line"],
+        "severe": UI["disqualifies_severe"].format(count=len(answer["severe"])),
+        "severe_names": [edition.fouls[f].name for f in answer["severe"]],
+        "disciplinary": UI["disqualifies_disciplinary"],
+    }

@@ -86,6 +86,7 @@ PRINT_PAGE = "Printable rulebook"
 SITE_PAGES = {
     "home": "Home",
     "lookup": "My division",
+    "divisions": "each answer's own address (its page, link preview, picture and poster)",
     "calculator": "Score calculator",
     "rules": "Rules",
     "changes": "What changed",
@@ -290,6 +291,7 @@ SURFACES = {
     "chart": "the technique chart",
     "list": "the lists of section 1",
     "lookup": "My division",
+    "divisions": "each answer's own address (its page, link preview, picture and poster)",
     "poster": "the chart posters",
     "intro": "the technique chart's introduction",
     "legend": "the poster legend",

@@ -132,3 +132,24 @@ test("a browser that can neither share nor copy keeps a button without those wor
   assert.equal(shareButton(nothing, CITATION, undefined, browser({ clipboard: false }).nav), false);
   assert.equal(nothing.hidden, true);
 });
+
+// My division: the share sheet gets the answer's title, summary and address; the clipboard
+// the address alone, which opens the answer when pasted (issue 40, item 5).
+const ANSWER = {
+  url: "https://rules.example.org/lookup/2-nogi-15/?age=15&uniform=nogi",
+  title: "My division: age 15, No-Gi",
+  text: "You may use everything the chart does not restrict, such as the armbar.",
+  copy: "https://rules.example.org/lookup/2-nogi-15/?age=15&uniform=nogi",
+};
+
+test("an answer: the share sheet gets its title, summary and address, never what is copied", async () => {
+  const { nav, said } = browser({ share: true });
+  assert.equal(await shareOrCopy(ANSWER, nav), "shared");
+  assert.deepEqual(said.shared, [{ url: ANSWER.url, title: ANSWER.title, text: ANSWER.text }]);
+});
+
+test("an answer without a share sheet: the clipboard gets the address alone", async () => {
+  const { nav, said } = browser();
+  assert.equal(await shareOrCopy(ANSWER, nav), "copied");
+  assert.deepEqual(said.copied, [ANSWER.url]);
+});

@@ -208,9 +208,10 @@ def test_the_wrestlers_question_by_the_form(phone, site_url):
 
 def test_a_9_year_old_at_a_glance(phone, site_url):
     """A parent of a 9-year-old in Gi, on a 390x844 phone: the form asks for no belt, no
-    experience and no LVL; after the answer, one screen says what she may not do yet and
-    from when, what disqualifies (the severe fouls one tap away) and the penalty scale in
-    a line; the detail is folded below it."""
+    experience and no LVL; after the answer, one screen says first what she may do (the
+    armbar, kimura, ...: everything the chart does not restrict), then what she may not do
+    yet and from when, what disqualifies (the severe fouls one tap away) and the penalty
+    scale in a line; the detail is folded below it."""
     phone.goto(f"{site_url}lookup/")
     phone.wait_for_selector(READY)
     form(phone).get_by_label("Age", exact=True).fill("9")
@@ -229,6 +230,16 @@ def test_a_9_year_old_at_a_glance(phone, site_url):
     title = phone.locator("#lookup-results-title").bounding_box()
     assert title["y"] >= top["y"] + top["height"]
     assert glance["y"] + glance["height"] <= PHONE["viewport"]["height"]
+    may = phone.locator("#lookup-may li")
+    assert (
+        may.nth(0)
+        .inner_text()
+        .startswith(
+            "You may use everything the chart does not restrict, such as the armbar, kimura, "
+            "rear-naked choke"
+        )
+    )
+    assert 1 == may.count()  # nothing of the chart yet: the lines below say from when
     lines = phone.locator("#lookup-not-yet li")
     assert "From age 13: Submissions that stretch the legs apart." == lines.nth(0).inner_text()
     assert "From age 16: " in lines.nth(1).inner_text()
@@ -429,9 +440,16 @@ def test_our_readings_are_marked_in_my_division(phone, site_url):
     marked = [fact for fact in facts["fouls"] if fact.get("readings")]
     assert marked
     for fact in marked:
-        links = phone.locator(f'#lookup-fouls li[data-foul="{fact["id"]}"] .lvl-reading a')
+        # A foul of the uniform only is named with the others of it, in one line.
+        line = (
+            "li[data-uniform]" if fact["status"] == "uniform" else f'li[data-foul="{fact["id"]}"]'
+        )
+        links = phone.locator(f"#lookup-fouls {line} .lvl-reading a")
         hrefs = [links.nth(i).get_attribute("href") for i in range(links.count())]
-        assert [anchor + note for note in fact["readings"]] == [h[h.index("#") :] for h in hrefs]
+        shown = [h[h.index("#") :] for h in hrefs]
+        assert [anchor + note for note in fact["readings"] if anchor + note in shown] == [
+            anchor + note for note in fact["readings"]
+        ]
     squeeze = phone.locator('tr[data-technique="closed-guard-compression"] .lvl-reading a')
     assert squeeze.first.get_attribute("href").endswith(anchor + "closed-guard-compression-blue")
     ours = phone.locator(".lvl-descriptions-ours a").first.get_attribute("href")

@@ -1,17 +1,24 @@
 """Share: the phone's share sheet where the browser has one, the clipboard otherwise, on
-citations and My division (docs/assets/app/share.js, its words from lvl_rules/words/);
-My division links the poster of the edition it answers for."""
+citations and My division (docs/assets/app/share.js, its words from lvl_rules/words/).
+My division shares its answer's own address (/lookup/<division>/, with the form's fields),
+copies that address alone, and links its division's poster."""
 
 from __future__ import annotations
 
-import re
+import functools
+import io
 import subprocess
 from pathlib import Path
+from urllib.parse import urlencode
 
 import pytest
 from playwright.sync_api import expect
-from timeline_names import AMENDMENT, FULL, IN_FORCE, TITLE
+from pypdf import PdfReader
+from timeline_names import EDITIONS, IN_FORCE, TITLE
 
+from build_scripts.pages.division_pages import addresses, divisions
+from lvl_rules import load_all, load_edition
+from lvl_rules.faces.my_division import answer, placement_text, table
 from lvl_rules.words.my_division import PAGE
 from lvl_rules.words.site import CITATION_SHARE
 
@@ -22,7 +29,27 @@ SHARE_SHEET = """
 Object.defineProperty(navigator, "share", { value: async (data) => { window.lvlShared = data; } });
 Object.defineProperty(navigator, "canShare", { value: () => true });
 """
-LOOKUP = f"lookup/?edition={IN_FORCE}&age=30&belt=blue&uniform=nogi"
+LOOKUP_FIELDS = {"edition": IN_FORCE, "age": "15", "uniform": "nogi"}
+LOOKUP_QUERY = urlencode(LOOKUP_FIELDS)
+LOOKUP = f"lookup/?{LOOKUP_QUERY}"
+
+
+@functools.cache
+def _divisions() -> tuple[dict[str, dict], tuple]:
+    """Each answer's division as the lookup page shares it (the build's words, from the
+    rules table), with the table."""
+    editions = load_all()
+    answers = table(editions)
+    return addresses(editions, divisions(editions, answers)), answers
+
+
+def division_of(fields: dict) -> dict:
+    """The division (path, title, summary) the lookup page shares for a form."""
+    shared, answers = _divisions()
+    found = answer(fields)
+    text = placement_text(found["placement"])
+    index = next(n for n, p in enumerate(answers["placements"]) if placement_text(p) == text)
+    return shared["divisions"][shared["by"][str(index)]]
 
 
 def test_share_under_nodes_test_runner():
@@ -33,7 +60,7 @@ def test_share_under_nodes_test_runner():
     )
     assert 0 == done.returncode, done.stdout + done.stderr
     assert "# fail 0" in done.stdout
-    assert "# pass 8" in done.stdout
+    assert "# pass 10" in done.stdout
 
 
 @pytest.fixture
@@ -80,8 +107,9 @@ def test_a_citation_goes_to_the_share_sheet(phone, site_url):
 
 @pytest.mark.browser
 def test_my_division_shares_its_answer(phone, site_url):
-    """My division's answer can be shared: its address (which holds the question) and the
-    athlete in words."""
+    """My division's answer goes to the share sheet with its division's title, a one-line
+    summary (what the athlete may do first) and its own address, which holds the form's
+    fields."""
     phone.add_init_script(SHARE_SHEET)
     page = phone.new_page()
     page.goto(site_url + LOOKUP)
@@ -90,15 +118,20 @@ def test_my_division_shares_its_answer(phone, site_url):
     button.tap()
     page.wait_for_function("() => window.lvlShared")
     shared = page.evaluate("() => window.lvlShared")
-    assert site_url + LOOKUP == shared["url"]
-    assert PAGE["title"] == shared["title"]
-    assert "30" in shared["text"]
-    assert "No-Gi" in shared["text"]
+    division = division_of(LOOKUP_FIELDS)
+    assert f"{site_url}{division['path']}?{LOOKUP_QUERY}" == shared["url"]
+    assert division["title"] == shared["title"]
+    assert shared["title"].startswith(PAGE["title"] + ": ")
+    assert "No-Gi" in shared["title"]
+    assert division["summary"] == shared["text"]
+    lead = "You may use everything the chart does not restrict, such as the armbar"
+    assert shared["text"].startswith(lead)
 
 
 @pytest.mark.browser
 def test_my_division_copies_its_link(phone, site_url):
-    """Without a share sheet, My division copies the link to its answer."""
+    """Without a share sheet, My division copies the link to its answer and nothing else:
+    the division's address, which pasted into an address bar opens the same answer."""
     page = phone.new_page()
     page.goto(site_url + LOOKUP)
     button = page.locator("#lookup-share")
@@ -106,23 +139,35 @@ def test_my_division_copies_its_link(phone, site_url):
     button.tap()
     expect(button).to_have_text(PAGE["copied"])
     copied = page.evaluate("() => navigator.clipboard.readText()")
-    assert copied.endswith(f" — {site_url}{LOOKUP}")
+    assert f"{site_url}{division_of(LOOKUP_FIELDS)['path']}?{LOOKUP_QUERY}" == copied
+    pasted = phone.new_page()
+    pasted.goto(copied)
+    pasted.wait_for_selector(f'#lookup-results:not([hidden])[data-query="{LOOKUP_QUERY}"]')
+    assert f"{site_url}lookup/?{LOOKUP_QUERY}" == pasted.url
 
 
 @pytest.mark.browser
-@pytest.mark.parametrize("edition", [FULL, AMENDMENT])
-def test_my_division_links_the_poster_of_its_edition(phone, site_url, edition):
-    """The answer's poster link is the chart poster of the edition it answers for, and
-    the poster is there."""
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_my_division_links_the_poster_of_its_division(phone, site_url, edition):
+    """The answer's poster link is its division's poster (not the whole chart), one A4
+    page titled with the division, and it is there."""
     page = phone.new_page()
-    query = "lvl=3" if edition == FULL else "belt=blue"
-    page.goto(f"{site_url}lookup/?edition={edition}&age=30&{query}&uniform=gi")
+    rules = load_edition(edition)
+    highest = [rank for rank in rules.ranks.values() if rank.min_age <= 30 <= rank.max_age][-1]
+    fields = {"edition": edition, "age": "30", "uniform": "gi"}
+    fields[rules.eligibility.axis] = highest.id  # the longest answer: still one page
+    query = urlencode(fields)
+    page.goto(f"{site_url}lookup/?{query}")
     link = page.locator("#lookup-poster")
     expect(link).to_have_text(PAGE["poster"])
-    expect(link).to_have_attribute("href", re.compile(rf"/data/{edition}-poster-a4\.pdf$"))
+    division = division_of(fields)
+    expect(link).to_have_attribute("href", f"{site_url}{division['path']}poster-a4.pdf")
     response = page.request.get(link.get_attribute("href") or "")
     assert 200 == response.status
     assert "application/pdf" == response.headers["content-type"]
+    poster = PdfReader(io.BytesIO(response.body()))
+    assert 1 == len(poster.pages)
+    assert division["title"] in " ".join(poster.pages[0].extract_text().split())
 
 
 @pytest.mark.browser

@@ -10,7 +10,8 @@ goes to this machine's test server."""
 
 from __future__ import annotations
 
-from urllib.parse import urlsplit
+import re
+from urllib.parse import parse_qsl, urlsplit
 
 import pytest
 from deploys import section_of_each_edition
@@ -105,13 +106,20 @@ def test_a_rule_page_works_and_says_what_is_unavailable(venue, built_site):
 
 
 def test_my_division_answers_and_its_link_is_shown(venue):
-    """My division answers from the page and its share button shows the answer's link."""
+    """My division answers from the page and its share button shows the answer's link: its
+    own address (/lookup/<division>/) with the form's fields."""
     context, base = venue
     page = context.new_page()
     page.goto(f"{base}lookup/?{division_query()}")
     page.wait_for_selector("#lookup-results:not([hidden])")
     says_offline_is_unavailable(page)
-    shows_the_link(page, page.locator("#lookup-share"), MY_DIVISION["unavailable"], page.url)
+    button = page.locator("#lookup-share")
+    expect(button).to_have_text(MY_DIVISION["unavailable"])
+    button.tap()
+    url = page.locator(".lvl-share-address").first.get_attribute("href") or ""
+    assert re.fullmatch(rf"{re.escape(base)}lookup/[a-z0-9-]+/\?.+", url)
+    assert dict(parse_qsl(division_query())) == dict(parse_qsl(urlsplit(url).query))
+    shows_the_link(page, button, MY_DIVISION["unavailable"], url)
 
 
 def test_the_calculator_scores_and_its_link_is_shown(venue):

@@ -1,5 +1,5 @@
 // "My division": the answer for one division, drawn. First what matters at a glance,
-// on one phone screen (#lookup-glance): the group, what is not allowed yet and from
+// on one phone screen (#lookup-glance): what the athlete may do, then what not and from
 // when, what disqualifies, the penalty scale in a line; then the detail, in sections
 // that fold: each technique, the fouls, the scale. lvl_rules decided everything drawn
 // (the rules table's answer); the words are the page's (#lookup-words).
@@ -18,11 +18,22 @@ export function drawAnswer(app, edition, facts) {
 function drawGlance(app, edition, facts) {
   const { ui } = app.words;
   const said = app.words.editions[edition];
-  const total = facts.legal.length + facts.not_legal.length;
-  const count = fill(facts.legal.length === 1 ? ui.count_one : ui.count_other, { legal: facts.legal.length, total });
-  const summary = [fill(ui.group, { group: said.groups[facts.group] }), count];
-  if (facts.competes_at) summary.push(fill(ui.competes_at, { rank: said.ranks[facts.competes_at] }));
-  app.part("lookup-summary").textContent = summary.join(" ");
+  // First what the athlete may do: everything the chart does not restrict (named by its
+  // examples for this uniform), then the chart's techniques legal for them.
+  // (Nothing of the chart yet: the lines below say from when.)
+  const chart = facts.legal.length
+    ? [el("li", { class: "lvl-chart-line" },
+      fill(ui.may_chart, { names: names(app, facts.legal.map((id) => said.techniques[id])) }))]
+    : [];
+  app.part("lookup-may").replaceChildren(
+    el("li", { class: "lvl-unlisted-line", dataset: { unlisted: facts.unlisted.join(",") } },
+      said.unlisted.lines[facts.unlisted.join(",")], " ", readingMark(app, edition, said.unlisted.readings)),
+    ...chart,
+  );
+  const summary = app.part("lookup-summary");
+  summary.textContent = facts.competes_at ? fill(ui.competes_at, { rank: said.ranks[facts.competes_at] }) : "";
+  summary.hidden = !facts.competes_at;
+  app.part("lookup-group").textContent = fill(ui.group, { group: said.groups[facts.group] });
   const lines = notYet(facts).map((group) => {
     const when = group.prohibited ? ui.never_for_anyone : said.whens[group.when];
     const moves = names(app, group.ids.map((id) => said.techniques[id]));
@@ -86,7 +97,12 @@ function drawTechniques(app, edition, facts) {
 function drawFouls(app, edition, facts) {
   const { ui } = app.words;
   const said = app.words.editions[edition];
-  const items = facts.fouls.map((fact) => {
+  // The fouls of the athlete's uniform only (a gi's), named together in one line.
+  const worn = facts.fouls.filter((fact) => fact.status === "uniform");
+  const ofUniform = worn.length ? [el("li", { class: "lvl-foul lvl-no", dataset: { uniform: facts.uniform, fouls: worn.map((f) => f.id).join(" ") } },
+    fill(ui.uniform_fouls, { uniform: said.uniforms[facts.uniform], names: names(app, worn.map((f) => said.fouls[f.id].name)) }), " ",
+    readingMark(app, edition, [...new Set(worn.flatMap((f) => f.readings ?? []))]))] : [];
+  const items = facts.fouls.filter((fact) => fact.status !== "uniform").map((fact) => {
     const foul = said.fouls[fact.id];
     const applies = fact.status === "applies";
     const status = applies ? ui.foul_applies
@@ -101,7 +117,7 @@ function drawFouls(app, edition, facts) {
     }
     return item;
   });
-  app.part("lookup-fouls").replaceChildren(...items);
+  app.part("lookup-fouls").replaceChildren(...items, ...ofUniform);
   const ladder = said.ladders[facts.ladder];
   const rows = ladder.steps.map((step, index) => el("tr", {}, el("th", { scope: "row" }, String(index + 1)), el("td", {}, step)));
   app.part("lookup-ladder").replaceChildren(

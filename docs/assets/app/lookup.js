@@ -7,7 +7,7 @@
 // with the engine's answers to "who may use" each technique, made at build time.
 // Nothing here decides a rule.
 
-import { answerFrom, askedFields, editionOf } from "./division-table.js";
+import { answerFrom, askedFields, editionOf, placementIndex } from "./division-table.js";
 import {
   askOnly,
   clearFieldMessages,
@@ -83,9 +83,11 @@ export function mount(form) {
     whoMayUse(app, true);
   });
   openFoldsToPrint(page);
-  // The answer is its address (its query): shared, or copied, with the athlete in words.
+  // Each answer has its own address (/lookup/<division>/, whose page previews it), with
+  // this form's fields as its query: the share sheet gets its title, summary and address,
+  // the clipboard the address alone.
   const share = app.part("lookup-share");
-  shareButton(share, () => ({ url: location.href, title: share.dataset.shareTitle, text: app.part("lookup-who").textContent }));
+  shareButton(share, () => sharedAnswer(app, share.dataset.shareTitle));
   const params = new URLSearchParams(location.search);
   const technique = params.get("technique");
   const asked = fillForm(form, params);
@@ -138,10 +140,29 @@ function show(app, remember) {
   results.dataset.edition = answer.edition;
   results.dataset.query = query; // what was asked (tests wait on it)
   app.part("lookup-who").textContent = filledIn(form);
-  app.part("lookup-poster").href = new URL(fill(words.paths.poster, { edition: answer.edition }), app.root).href;
+  const division = divisionOf(app, fields);
+  app.part("lookup-poster").href = new URL(fill(words.paths.poster, { division: division.path }), app.root).href;
   drawAnswer(app, answer.edition, placement.answer);
   app.part("lookup-changed-box").hidden = !drawCompare(app, answer);
-  app.part("lookup-announce").textContent = app.part("lookup-summary").textContent;
+  app.part("lookup-announce").textContent = app.part("lookup-may").textContent;
+}
+
+/** The division whose answer the form's fields get: its address, title and summary. */
+function divisionOf(app, fields) {
+  const edition = editionOf(app.table, fields);
+  const { by, divisions } = app.words.divisions;
+  return divisions[by[placementIndex(app.table, edition, fields)]];
+}
+
+/** What sharing this answer gives: its division's address with the form's fields, its
+ *  title and summary (the page's own, while no answer is shown). */
+function sharedAnswer(app, pageTitle) {
+  const fields = readForm(app.form);
+  const division = app.part("lookup-results").hidden ? null : divisionOf(app, fields);
+  if (!division) return { url: location.href, title: pageTitle, copy: location.href };
+  const url = new URL(division.path, app.root);
+  url.search = String(toParams(fields));
+  return { url: url.href, title: division.title, text: division.summary, copy: url.href };
 }
 
 /** The form as one line, for print: each filled-in field's label and value, as shown. */

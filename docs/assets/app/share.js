@@ -5,8 +5,9 @@
 //   import { shareButton } from "./share.js";
 //   shareButton(button, () => ({ url: location.href, title, text }));
 //
-// - `what`: what to share, `{ url, title, text }` (`title` and `text` optional), or a
-//   function that returns it, called at each tap (the address as it is then).
+// - `what`: what to share, `{ url, title, text, copy }` (all but `url` optional; `copy`:
+//   what the clipboard gets instead of "text — url"), or a function that returns it,
+//   called at each tap (the address as it is then).
 // - The button's words are the page's, written by the build (lvl_rules/words/) into its
 //   data- attributes: data-share-label (its label where a share sheet exists),
 //   data-copy-label (where it does not), data-copied and data-failed (said for a moment
@@ -18,18 +19,28 @@
 //   address itself beside the button, selected, for the reader to copy; without those
 //   words the button stays hidden (false).
 // What is copied is the text and the address, "text — url" (the address alone without a
-// text). A share sheet the reader closes is no failure and says nothing.
+// text), or `copy`. A share sheet the reader closes is no failure and says nothing.
 
 const SAID_MS = 2500; // how long "Copied" (or the failure) shows before the label returns
 
 /** Whether this browser can share `data` with a share sheet. */
 export function canShare(data, nav = globalThis.navigator) {
   if (typeof nav?.share !== "function") return false;
-  return typeof nav.canShare !== "function" || nav.canShare(data);
+  return typeof nav.canShare !== "function" || nav.canShare(shared(data));
 }
 
-/** What the clipboard gets: "text — url", or the address alone. */
-export function copyText({ url, text }) {
+/** What a share sheet gets: the title, text and address (not what the clipboard gets). */
+function shared({ url, title, text }) {
+  const data = { url };
+  if (title !== undefined) data.title = title;
+  if (text !== undefined) data.text = text;
+  return data;
+}
+
+/** What the clipboard gets: `copy` where the caller gives it (My division: the address
+ *  alone), else "text — url", or the address alone. */
+export function copyText({ url, text, copy }) {
+  if (copy !== undefined) return copy;
   return text ? `${text} — ${url}` : url;
 }
 
@@ -39,7 +50,7 @@ export function copyText({ url, text }) {
 export async function shareOrCopy(data, nav = globalThis.navigator) {
   if (canShare(data, nav)) {
     try {
-      await nav.share(data);
+      await nav.share(shared(data));
       return "shared";
     } catch (error) {
       if (error?.name === "AbortError") return "cancelled";
