@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from lvl_rules.faces.site import Edition, site_words, timeline
+from lvl_rules.faces.site import Edition, load_glossary, site_words, timeline
 
 from .urls import clause_page
 
@@ -74,7 +74,8 @@ def surfaces(
         found.append(Surface(said["list"], clause_page(edition.id, chart), chart.id))
     elif collection == "terms" and key is not None:
         if edition.id == timeline().in_force():  # the glossary cites the edition in force
-            found.append(Surface(said["glossary"], GLOSSARY, f"term-{key}"))
+            term = next(term.name for term in load_glossary() if term.id == key)
+            found.append(Surface(said["glossary"].format(term=term), GLOSSARY, f"term-{key}"))
     elif collection == "unlisted":
         found.append(Surface(said["lookup"], LOOKUP))
         found.append(Surface(said["divisions"]))

@@ -295,7 +295,7 @@ SURFACES = {
     "poster": "the chart posters",
     "intro": "the technique chart's introduction",
     "legend": "the poster legend",
-    "glossary": "the glossary",
+    "glossary": "the glossary ({term})",
 }
 # The surfaces that show each sentence of ours a reading may name (model SENTENCES).
 SENTENCE_SURFACES = {
