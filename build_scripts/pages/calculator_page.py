@@ -513,17 +513,22 @@ def data_element(data: dict[str, Any]) -> str:
     return f'<div id="{DATA_ELEMENT}" hidden data-json="{escape(_json(data))}"></div>'
 
 
-def _scoreboard() -> str:
+def athlete_panels(scope: str) -> str:
+    """Each athlete's panel, one markup for the calculator (``scope`` "calc") and the
+    audience screen ("board"), drawn by one module (athlete-panel.js): the name, the
+    calculator's running counts, the three tallies, the status."""
     ui = words.UI
+    counts = '<div class="lvl-counts" data-counts="{a}"></div>' if scope == "calc" else ""
+    tallies = "".join(
+        f'<div class="lvl-{field}"><dt>{ui[field]}</dt><dd data-field="{field}">0</dd></div>'
+        for field in ("points", "advantages", "penalties")
+    )
     return "".join(
-        f'<div class="lvl-athlete" role="region" data-athlete="{a}" data-points="0" '
-        f'data-advantages="0" data-penalties="0" aria-labelledby="calc-name-{a}">'
-        f'<h2 id="calc-name-{a}"><span data-name>{escape(words.athlete_words(a))}</span></h2>'
-        f'<div class="lvl-counts" data-counts="{a}"></div>'
-        f'<dl><div class="lvl-points"><dt>{ui["points"]}</dt><dd data-field="points">0</dd></div>'
-        f'<div><dt>{ui["advantages"]}</dt><dd data-field="advantages">0</dd></div>'
-        f'<div><dt>{ui["penalties"]}</dt><dd data-field="penalties">0</dd></div></dl>'
-        '<p data-field="status"></p></div>'
+        f'<section class="lvl-athlete" data-athlete="{a}" data-points="0" '
+        f'data-advantages="0" data-penalties="0" aria-labelledby="{scope}-name-{a}">'
+        f'<h2 id="{scope}-name-{a}"><span data-name>{escape(words.athlete_words(a))}</span></h2>'
+        f"{counts.format(a=a)}<dl>{tallies}</dl>"
+        '<p data-field="status"></p></section>'
         for a in words.ATHLETES
     )
 
@@ -593,7 +598,7 @@ def calculator_page(editions: tuple[Edition, ...]) -> str:
         sheet=href(CALCULATOR, "calculator/sheet/"),
         division=_division(editions),
         setup=_setup(),
-        athletes=_scoreboard(),
+        athletes=athlete_panels("calc"),
         controls="\n".join(calculator_controls(e, latest.id) for e in reversed(editions)),
         shortcuts=_shortcuts(latest),
         data=data_element(page_data(editions)),
@@ -603,18 +608,7 @@ def calculator_page(editions: tuple[Edition, ...]) -> str:
 def board_page() -> str:
     """/calculator/board/: the audience screen."""
     ui = words.UI
-    athletes = "".join(
-        f'<section class="lvl-athlete" data-athlete="{a}" aria-labelledby="board-name-{a}">'
-        f'<h2 id="board-name-{a}" data-name>{escape(words.athlete_words(a))}</h2>'
-        f'<p class="lvl-board-points"><span class="lvl-sr">{ui["points"]}</span>'
-        '<span data-field="points">0</span></p>'
-        f'<dl><div class="lvl-board-advantages"><dt>{ui["advantages"]}</dt>'
-        '<dd data-field="advantages">0</dd></div>'
-        f'<div class="lvl-board-penalties"><dt>{ui["penalties"]}</dt>'
-        '<dd data-field="penalties">0</dd></div></dl>'
-        '<p data-field="status"></p></section>'
-        for a in words.ATHLETES
-    )
+    athletes = athlete_panels("board")
     return TEMPLATES.get_template("board.md.j2").render(
         page=words.BOARD_PAGE,
         ui=ui,
