@@ -4,6 +4,14 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
+# Whether an element is wholly on the screen, below Material's header (where a search
+# result or a link lands).
+ON_SCREEN = """(element) => {
+  const box = element.getBoundingClientRect();
+  const header = document.querySelector(".md-header").getBoundingClientRect().bottom;
+  return box.top >= header - 1 && box.bottom <= innerHeight && box.height > 0;
+}"""
+
 
 def top_result_mentions(page: Page, words: str) -> None:
     """Type ``words`` into the search box; the top result mentions them.

@@ -11,6 +11,7 @@ from urllib.parse import urljoin, urlsplit
 
 import pytest
 from playwright.sync_api import expect
+from search_box import ON_SCREEN
 from timeline_names import EDITIONS, IN_FORCE, PAIRS
 
 from lvl_rules import load_edition
@@ -28,12 +29,20 @@ BELOW_NOTICE = """(element) => {
   const notice = document.querySelector(".lvl-edition-notice").getBoundingClientRect();
   return box.top >= notice.bottom - 1 && box.top < innerHeight && box.height > 0;
 }"""
-ON_SCREEN = """(element) => {
-  const box = element.getBoundingClientRect();
-  const header = document.querySelector(".md-header").getBoundingClientRect().bottom;
-  return box.top >= header - 1 && box.bottom <= innerHeight && box.height > 0;
-}"""
 OLDER = next(amended for amended, amending in PAIRS if amending == IN_FORCE)
+
+
+def _lands_below_notice(page, link, address: str, notice_says: str) -> None:
+    """Tap ``link``: the page at ``address`` (ending ``#<id>``) marks that element, below
+    the edition's notice, which says ``notice_says`` and is on screen."""
+    link.tap()
+    page.wait_for_url(f"**/{address}")
+    target = address.rpartition("#")[2]
+    expect(page.locator(f'[id="{target}"]')).to_have_class(LANDED)
+    notice = page.locator(".lvl-edition-notice")
+    expect(notice).to_contain_text(notice_says)
+    page.wait_for_function(f"() => ({BELOW_NOTICE})(document.getElementById('{target}'))")
+    assert notice.evaluate(ON_SCREEN)
 
 
 def _ids(html: str) -> set[str]:
@@ -82,14 +91,9 @@ def test_switching_edition_on_a_row_lands_on_that_row_below_its_notice(chromium,
     try:
         page.goto(f"{site_url}rules/{IN_FORCE}/techniques/#technique-slam")
         page.wait_for_function(THEME_READY)
-        page.locator("#technique-slam a.lvl-row-other").tap()
-        page.wait_for_url(f"**/rules/{OLDER}/techniques/#technique-slam")
-        row = page.locator("#technique-slam")
-        expect(row).to_have_class(LANDED)
-        notice = page.locator(".lvl-edition-notice")
-        expect(notice).to_contain_text(f"This is the chart of {older.title}")
-        page.wait_for_function(f"() => ({BELOW_NOTICE})(document.getElementById('technique-slam'))")
-        assert notice.evaluate(ON_SCREEN)
+        link = page.locator("#technique-slam a.lvl-row-other")
+        landed = f"rules/{OLDER}/techniques/#technique-slam"
+        _lands_below_notice(page, link, landed, f"This is the chart of {older.title}")
     finally:
         context.close()
 
@@ -105,14 +109,8 @@ def test_switching_edition_on_a_clause_lands_on_that_clause_below_its_notice(chr
         page.goto(f"{site_url}rules/{IN_FORCE}/7/#7.2.3")
         page.wait_for_function(THEME_READY)
         tools = page.locator('[id="7.2.3"] + .lvl-clause-tools')
-        tools.locator("a", has_text=f"{older.title}: §7.2.3").tap()
-        page.wait_for_url(f"**/rules/{OLDER}/7/#7.2.3")
-        heading = page.locator('[id="7.2.3"]')
-        expect(heading).to_have_class(LANDED)
-        notice = page.locator(".lvl-edition-notice")
-        expect(notice).to_contain_text(f"This is {older.title}.")
-        page.wait_for_function(f"() => ({BELOW_NOTICE})(document.getElementById('7.2.3'))")
-        assert notice.evaluate(ON_SCREEN)
+        link = tools.locator("a", has_text=f"{older.title}: §7.2.3")
+        _lands_below_notice(page, link, f"rules/{OLDER}/7/#7.2.3", f"This is {older.title}.")
     finally:
         context.close()
 

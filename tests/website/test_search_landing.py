@@ -10,6 +10,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from playwright.sync_api import expect
+from search_box import ON_SCREEN
 from timeline_names import FULL, IN_FORCE, TITLE
 
 from build_scripts.pages.search_entries import (
@@ -41,12 +42,6 @@ TEXT_LINES = """(item) => {
     if (box.width > 0 && !known) tops.push(box.top);
   }
   return tops.length;
-}"""
-# Whether an element is wholly on the screen, below Material's header.
-ON_SCREEN = """(element) => {
-  const box = element.getBoundingClientRect();
-  const header = document.querySelector(".md-header").getBoundingClientRect().bottom;
-  return box.top >= header - 1 && box.bottom <= innerHeight && box.height > 0;
 }"""
 
 # How a page about every edition names them ("Editions 1 and 2").
