@@ -85,8 +85,10 @@ import json
 from lvl_rules import load_all
 from build_scripts.pages.site_pages import generate
 from build_scripts.pages.navigation import nav
+from build_scripts.pages.poster import poster_html
 pages = generate(load_all(), page_policy=None)
-print(json.dumps({"pages": pages, "nav": nav(load_all())}))
+posters = {e.id: poster_html(e, None, "a4") for e in load_all()}
+print(json.dumps({"pages": pages, "nav": nav(load_all()), "posters": posters}))
 """
 
 
@@ -108,3 +110,11 @@ def test_the_draft_is_marked_on_its_pages() -> None:
     assert f"LVL Rules, Edition {DRAFT} (draft), §1" in pages[f"rules/{DRAFT}/1.md"]
     assert [] == [name for name in pages if banner in pages[name] and name not in draft]
     assert f"Edition {DRAFT} (draft)" in json.dumps(found["nav"])
+    # What is printed says so too: the printable rulebook (the PDF's source) and the poster.
+    printed = pages[f"rules/{DRAFT}/print.md"]
+    assert f"Edition {DRAFT}: a draft, not in force {{ .lvl-print-title }}" in printed
+    assert f"“LVL Rules, Edition {DRAFT} (draft), §number”" in printed
+    assert f"Edition {DRAFT}: a draft, not in force</h1>" in found["posters"][DRAFT]
+    others = [e for e in found["posters"] if e != DRAFT]
+    assert [] == [e for e in others if "a draft" in found["posters"][e]]
+    assert [] == [e for e in others if "a draft" in pages[f"rules/{e}/print.md"]]

@@ -143,6 +143,7 @@ def edition_pages(
     page = f"rules/{edition.id}/print.md"
     pages[page] = TEMPLATES.get_template("print.md.j2").render(
         edition=edition,
+        heading=words.print_heading(edition),
         description=words.print_description(edition),
         blocks="\n".join(
             clause_block(edition, clause, page, level=min(clause.depth + 1, 6))

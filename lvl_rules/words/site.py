@@ -250,8 +250,14 @@ def poster_paper(paper: str) -> str:
 
 
 def poster_title(edition: Edition) -> str:
-    """The chart poster's title: ``Technique chart · LVL Rules, Edition 2``."""
-    return f"Technique chart · LVL Rules, {edition.title}"
+    """The chart poster's title: ``Technique chart · LVL Rules, Edition 2`` (a draft's:
+    ``…, Edition 3: a draft, not in force``)."""
+    return f"Technique chart · LVL Rules, {edition.title}{_draft_tail(edition)}"
+
+
+def _draft_tail(edition: Edition) -> str:
+    """What a printed title of a draft adds, so that no printout passes for the rules."""
+    return ": a draft, not in force" if edition.status == DRAFT else ""
 
 
 def poster_legend(edition: Edition) -> str:
@@ -482,6 +488,19 @@ def scoring_description(edition: Edition) -> str:
 def print_description(edition: Edition) -> str:
     """The printable rulebook's description."""
     return f"{edition.name}, {edition.title}: every clause on one page."
+
+
+def print_heading(edition: Edition) -> dict[str, str]:
+    """The printable rulebook's (and its PDF's) title, and how to cite it: a draft's say
+    it is one."""
+    draft = " (draft)" if edition.status == DRAFT else ""
+    return {
+        "title": f"{edition.name}, {edition.title}{_draft_tail(edition)}",
+        "cite": (
+            "Printed from the LVL Rules site. Each clause can be cited as "
+            f"“LVL Rules, {edition.title}{draft}, §number”."
+        ),
+    }
 
 
 def _first_paragraph(markdown: str) -> str:
