@@ -516,7 +516,9 @@ def data_element(data: dict[str, Any]) -> str:
 def athlete_panels(scope: str) -> str:
     """Each athlete's panel, one markup for the calculator (``scope`` "calc") and the
     audience screen ("board"), drawn by one module (athlete-panel.js): the name, the
-    calculator's running counts, the three tallies, the status."""
+    calculator's running counts, the three tallies, the status. A <div> with its role, not
+    a <section>: the calculator's board is a <section> left out of search, and Material's
+    search parser ends that at the first </section> (an inner one let the calls in)."""
     ui = words.UI
     counts = '<div class="lvl-counts" data-counts="{a}"></div>' if scope == "calc" else ""
     tallies = "".join(
@@ -524,11 +526,11 @@ def athlete_panels(scope: str) -> str:
         for field in ("points", "advantages", "penalties")
     )
     return "".join(
-        f'<section class="lvl-athlete" data-athlete="{a}" data-points="0" '
+        f'<div class="lvl-athlete" role="region" data-athlete="{a}" data-points="0" '
         f'data-advantages="0" data-penalties="0" aria-labelledby="{scope}-name-{a}">'
         f'<h2 id="{scope}-name-{a}"><span data-name>{escape(words.athlete_words(a))}</span></h2>'
         f"{counts.format(a=a)}<dl>{tallies}</dl>"
-        '<p data-field="status"></p></section>'
+        '<p data-field="status"></p></div>'
         for a in words.ATHLETES
     )
 

@@ -249,7 +249,7 @@ def test_the_audience_screen_reads_from_three_metres(screen):
       .map((e) => [e.textContent.trim().slice(0, 30), parseFloat(getComputedStyle(e).fontSize)])""")
     assert [] == [(text, size) for text, size in sizes if size < 40]
     colours = audience.evaluate("""() => ['advantages', 'penalties'].map((f) =>
-      getComputedStyle(document.querySelector(`.lvl-board-${f}`)).backgroundColor)""")
+      getComputedStyle(document.querySelector(`.lvl-audience .lvl-${f}`)).backgroundColor)""")
     assert colours[0] != colours[1]
     weight = audience.evaluate(
         "() => getComputedStyle(document.querySelector('[data-name]')).fontWeight"
