@@ -23,3 +23,13 @@ def top_result_mentions(page: Page, words: str) -> None:
     query.click()
     query.press_sequentially(words)
     expect(page.locator(".md-search-result__item").first).to_contain_text(words, ignore_case=True)
+
+
+def search_results(page: Page, words: str):
+    """Search ``words`` from the phone's header: the results, once the first is that of
+    the whole query (Material searches on every key)."""
+    page.locator('label.md-header__button[for="__search"]').tap()
+    page.locator(".md-search__input").press_sequentially(words)
+    results = page.locator(".md-search-result__item")
+    expect(results.first.locator("h1")).to_contain_text(words, ignore_case=True)
+    return results

@@ -10,7 +10,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from playwright.sync_api import expect
-from search_box import ON_SCREEN
+from search_box import ON_SCREEN, search_results
 from timeline_names import FULL, IN_FORCE, TITLE
 
 from build_scripts.pages.search_entries import (
@@ -144,17 +144,6 @@ def test_every_row_foul_and_clause_is_an_entry_of_its_edition(built_site):
     assert [] == too_long
 
 
-def _search(page, words: str):
-    """Open search from the phone's header, type ``words``; the first result, once it is
-    that of the whole query (Material searches on every key)."""
-    page.locator('label.md-header__button[for="__search"]').tap()
-    query = page.locator(".md-search__input")
-    query.press_sequentially(words)
-    first = page.locator(".md-search-result__item").first
-    expect(first.locator("h1")).to_contain_text(words, ignore_case=True)
-    return first
-
-
 @pytest.mark.browser
 @pytest.mark.parametrize(
     ("words", "landing"),
@@ -175,7 +164,7 @@ def test_the_first_result_is_two_lines_and_lands_on_the_rule(chromium, site_url,
     try:
         page.goto(f"{site_url}rules/")
         page.wait_for_function(THEME_READY)
-        first = _search(page, words)
+        first = search_results(page, words).first
         expect(first.locator("h1")).to_have_text(
             f"{words.capitalize()} · {TITLE[IN_FORCE]}, in force"
         )
@@ -207,7 +196,7 @@ def test_a_result_on_the_page_on_screen_lands_too(chromium, site_url):
     try:
         page.goto(f"{site_url}rules/{IN_FORCE}/techniques/")
         page.wait_for_function(THEME_READY)
-        first = _search(page, "knee bar")
+        first = search_results(page, "knee bar").first
         first.locator("a.md-search-result__link").first.tap()
         row = page.locator("#technique-knee-bar")
         expect(row).to_have_class(LANDED)

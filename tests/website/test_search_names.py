@@ -8,6 +8,7 @@ import re
 
 import pytest
 from playwright.sync_api import expect
+from search_box import search_results
 from timeline_names import IN_FORCE
 
 from build_scripts.pages.search_entries import entry_names, is_variant, name_boost
@@ -38,16 +39,6 @@ def test_a_variant_is_a_name_holding_another_whole():
     assert 2.0 == name_boost(2.0, "Toe hold", names)
 
 
-def _results(page, words: str):
-    """Search ``words`` from the phone's header; the results' titles once the first is
-    that of the whole query (Material searches on every key)."""
-    page.locator('label.md-header__button[for="__search"]').tap()
-    page.locator(".md-search__input").press_sequentially(words)
-    results = page.locator(".md-search-result__item")
-    expect(results.first.locator("h1")).to_contain_text(words, ignore_case=True)
-    return results
-
-
 @pytest.mark.browser
 @pytest.mark.parametrize(("words", "row", "variant"), NAMES)
 def test_a_whole_name_comes_first_then_its_variants(chromium, site_url, words, row, variant):
@@ -61,7 +52,7 @@ def test_a_whole_name_comes_first_then_its_variants(chromium, site_url, words, r
     try:
         page.goto(f"{site_url}rules/")
         page.wait_for_function(THEME_READY)
-        results = _results(page, words)
+        results = search_results(page, words)
         expect(results.first.locator("h1")).to_have_text(f"{words.capitalize()} · {label}")
         titles = results.locator("article h1").all_inner_texts()
         after = [i for i, title in enumerate(titles) if title.startswith(variant)]
