@@ -11,9 +11,11 @@ hypothesis = pytest.importorskip("hypothesis")
 
 from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
-from timeline_names import AMENDMENT, FULL  # noqa: E402
+from timeline_names import AMENDMENT, EDITIONS, FULL  # noqa: E402
 
+from lvl_rules import load_edition  # noqa: E402
 from lvl_rules.faces.api import ACTIONS, handle  # noqa: E402
+from lvl_rules.model import UNIFORMS  # noqa: E402
 
 JSON = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
@@ -311,3 +313,27 @@ def test_withdrawal_follows_a_corrected_disqualification():
         athletes["A"]["points"], athletes["A"]["disqualified"],
         answer["result"]["result"]["winner"], answer["result"]["result"]["method"],
     )  # fmt: skip
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_a_score_with_legality_names_the_other_uniforms_fouls_and_counts(edition):
+    """What a page leaves out of its pickers: in No-Gi the fouls and counts that need a gi
+    (notes gi-only-fouls and gi-only-counts, marked as readings of their only_for), in Gi
+    the No-Gi clothing grip; every other foul and count is offered in both uniforms."""
+    rules = load_edition(edition)
+    away = {}
+    for uniform in UNIFORMS:
+        request = {**MATCH, "edition": edition, "age": 15, "uniform": uniform, "legality": True}
+        request.pop("belt")
+        answer = json.loads(handle(json.dumps({**request, "events": []})))["result"]
+        away[uniform] = answer["other_uniform"]
+    assert {"fifty-fifty-grip", "uniform-gi-top-and-belt"} == set(away["nogi"]["counts"])
+    assert {"unusable-gi", "inside-grip", "foot-in-belt-or-lapel"} <= set(away["nogi"]["fouls"])
+    assert {"fouls": ["nogi-clothing-grip"], "counts": [], "readings": []} == away["gi"]
+    title = rules.notes["gi-only-counts"].title
+    assert [{"id": "gi-only-counts", "title": title}] == away["nogi"]["readings"]
+    for count in away["nogi"]["counts"]:
+        assert ("gi-only-counts",) == rules.reading_ids("counts", count, "only_for")
+    assert not set(away["nogi"]["fouls"]) & set(away["gi"]["fouls"])
+    offered = set(rules.counts) - set(away["nogi"]["counts"])
+    assert {"uniform-identification-belt", "uniform-drawstring", "stalling"} <= offered

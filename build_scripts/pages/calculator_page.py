@@ -271,6 +271,8 @@ def _picker(edition: Edition, preset: Preset, scope: str) -> str:
         parts.append('<div class="lvl-picker-list">')
         parts += [_button(p, edition, "menu") for p in preset.menu]
         parts.append("</div>")
+        if any("count" in p.extra for p in preset.menu):  # the counts of the other uniform
+            parts.append('<p class="lvl-picker-note" data-counts-away hidden></p>')
     else:
         event_type = preset.event["type"]
         fixed = {*preset.event, "athlete"} if scope != "shared" else set(preset.event)

@@ -72,6 +72,8 @@ def surfaces(
     elif collection == "groups":
         chart = edition.clauses[edition.eligibility.clause]
         found.append(Surface(said["list"], clause_page(edition.id, chart), chart.id))
+    elif collection == "counts":
+        found.append(Surface(said["count_menu"], CALCULATOR))
     elif collection == "terms" and key is not None:
         if edition.id == timeline().in_force():  # the glossary cites the edition in force
             term = next(term.name for term in load_glossary() if term.id == key)

@@ -12,7 +12,18 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..model import MAX_AGE, MIN_AGE, NEEDS, Criteria, Edition, Foul, Group, Ladder, Unlisted
+from ..model import (
+    MAX_AGE,
+    MIN_AGE,
+    NEEDS,
+    Criteria,
+    Edition,
+    Foul,
+    Group,
+    Ladder,
+    Unlisted,
+    in_uniform,
+)
 from .division import Division
 from .eligibility import Verdict, decide_all, group_of
 from .scoring import ladder_for
@@ -259,7 +270,7 @@ def division_fouls(athlete: Division, verdicts: tuple[Verdict, ...]) -> tuple[Fo
         if not foul.only_for and foul.unless_legal is None:
             continue
         if not foul.applies(age=athlete.age, rank=athlete.effective_rank, uniform=athlete.uniform):
-            if _in_uniform(foul, athlete.uniform):
+            if in_uniform(foul.only_for, athlete.uniform):
                 facts.append(FoulFact(foul=foul, status="not-here"))
         elif foul.unless_legal is not None and foul.unless_legal in legal:
             facts.append(FoulFact(foul=foul, status="legal-here"))
@@ -295,11 +306,6 @@ def _uniform_only(criteria: Criteria) -> bool:
         and not criteria.ranks
         and (criteria.min_age, criteria.max_age) == (MIN_AGE, MAX_AGE)
     )
-
-
-def _in_uniform(foul: Foul, uniform: str) -> bool:
-    """Whether the foul exists for some athlete who wears this uniform."""
-    return any(not c.uniforms or uniform in c.uniforms for c in foul.only_for)
 
 
 def differences(old: Overview, new: Overview) -> tuple[Difference, ...]:

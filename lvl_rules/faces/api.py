@@ -18,8 +18,10 @@ from ..engines.chart import who_may_use
 from ..engines.division import Division
 from ..engines.eligibility import group_of, technique
 from ..errors import RulesError
+from ..model import in_uniform
 from ..words import division as division_words
 from ..words import eligibility as eligibility_words
+from ..words.readings import readings_json
 from . import limits, my_division
 from .export import export_edition
 from .library import (
@@ -101,13 +103,16 @@ def score(params: Mapping[str, Any], events: Any) -> dict[str, Any]:
     match is kept and re-scored from its first changed event, and the answer's
     ``log_from`` says from which event its log lines are new (those before are the ones
     the previous answer for that key gave); ``legality`` (true: the answer's ``illegal``
-    lists the techniques the division may not use, for a page's technique picker).
+    lists the techniques the division may not use, for a page's technique picker, and its
+    ``other_uniform`` the fouls and counts that exist only in the other uniform, which a
+    page leaves out of its pickers, with the notes behind the counts left out).
     """
     set_aside, legality = (_flag(params, name) for name in ("set_aside", "legality"))
     athlete = division_from(params)
     answer = _score(params, athlete, events, set_aside=set_aside, names=names_from(params))
     if legality:
         answer["illegal"] = list(_illegal(athlete))
+        answer["other_uniform"] = _other_uniform(athlete)
     return answer
 
 
@@ -122,6 +127,17 @@ def _flag(params: Mapping[str, Any], name: str) -> bool:
 def _illegal(athlete: Division) -> tuple[str, ...]:
     """The techniques a division may not use (asked with every score a page asks for)."""
     return tuple(answer.technique.id for answer in check_all(athlete) if not answer.legal)
+
+
+def _other_uniform(athlete: Division) -> dict[str, Any]:
+    """The fouls and counts no athlete in this division's uniform can meet (a gi's lapel in
+    No-Gi), which a page does not offer, and the notes that left the counts out (a page
+    marks them as our reading where it says which counts are not offered)."""
+    edition = athlete.edition
+    fouls = [f.id for f in edition.fouls.values() if not in_uniform(f.only_for, athlete.uniform)]
+    counts = [c.id for c in edition.counts.values() if not in_uniform(c.only_for, athlete.uniform)]
+    notes = dict.fromkeys(n for c in counts for n in edition.reading_ids("counts", c, "only_for"))
+    return {"fouls": fouls, "counts": counts, "readings": readings_json(edition, notes)}
 
 
 def _score(

@@ -247,6 +247,7 @@ def _check_scoring(check: _Checker) -> None:
         check.ranks("fouls", foul.id, foul.only_for)
     for count in edition.counts.values():
         check.clause("counts", count.id, "clause", count.clause)
+        check.ranks("counts", count.id, count.only_for)
         foul = edition.fouls.get(count.foul)
         if foul is None or not foul.on_ladder:
             raise check.fail("counts", count.id, "foul", "count-foul", foul=count.foul)

@@ -1,7 +1,7 @@
 """The rules as frozen records, each field declared once (:mod:`.fields`), read from the
 edition TOML files by the strict reader (:mod:`.reader`)."""
 
-from .athletes import MAX_AGE, MIN_AGE, UNIFORMS, Criteria, Experience, Rank
+from .athletes import MAX_AGE, MIN_AGE, UNIFORMS, Criteria, Experience, Rank, in_uniform
 from .decisions import Method, Scoring
 from .edition import COLLECTIONS, SETTINGS, Change, Edition
 from .fouls import Count, Foul, Ladder, LadderStep
@@ -41,4 +41,5 @@ __all__ = [
     "Technique",
     "Unlisted",
     "Variant",
+    "in_uniform",
 ]

@@ -56,6 +56,11 @@ def any_of(criteria: tuple[Criteria, ...], *, age: int, rank: str | None, unifor
     return any(c.matches(age=age, rank=rank, uniform=uniform) for c in criteria)
 
 
+def in_uniform(criteria: tuple[Criteria, ...], uniform: str) -> bool:
+    """Whether some athlete in this uniform belongs to one of the sets (none: everyone)."""
+    return not criteria or any(not c.uniforms or uniform in c.uniforms for c in criteria)
+
+
 @dataclass(frozen=True, kw_only=True, slots=True)
 class Rank:
     """An LVL (Edition 1) or a belt (Edition 2), with the ages it exists for."""

@@ -143,3 +143,11 @@ class Count:
         default="match",
         choices=COUNT_CLOCKS,
     )
+    only_for: tuple[Criteria, ...] = declare(
+        "records", "Where the count is kept at all (empty: everywhere).", default=(),
+        item=Criteria,
+    )  # fmt: skip
+
+    def applies(self, *, age: int, rank: str | None, uniform: str) -> bool:
+        """Whether the count is kept in the given division at all."""
+        return not self.only_for or any_of(self.only_for, age=age, rank=rank, uniform=uniform)

@@ -148,6 +148,7 @@ UI: dict[str, Any] = {
     "count_cancel": "Stop the count: {name}",
     "count_record": "Record it",
     "count_dismiss": "Dismiss",
+    "counts_away": "Not offered in this uniform: {names}.",
     "correct": "Correct event {n}",
     "correct_title": "Event {n}",
     "give_to": "Give it to {name}",

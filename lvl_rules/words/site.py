@@ -294,6 +294,7 @@ SURFACES = {
     "export": "the text export (lvl-rules export)",
     "scoring": "Scoring at a glance",
     "log": "the match log and result (calculator, match sheet, JSON API, lvl-rules score)",
+    "count_menu": "the calculator's 20-second counts, where a count is not offered",
     "chart": "the technique chart",
     "list": "the lists of section 1",
     "lookup": "My division",

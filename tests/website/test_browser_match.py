@@ -14,6 +14,10 @@ from match_screen import COVERED
 from scoreboard import SETTLED, board, engine_board, link_events, shown_log
 from timeline_names import IN_FORCE
 
+from lvl_rules import load_edition
+from lvl_rules.model import UNIFORMS, in_uniform
+from lvl_rules.words.readings import OUR_READING
+
 pytestmark = pytest.mark.browser
 
 ENGINE_MS = 60_000
@@ -232,3 +236,55 @@ def test_clock_counts_and_audience_screen(screen):
         .inner_text()
         .startswith(audience.locator("#board-result").inner_text())
     )
+
+
+@pytest.mark.parametrize("uniform", UNIFORMS)
+@pytest.mark.parametrize("screen", ["phone-landscape"], indirect=True)
+def test_a_match_offers_only_its_uniforms_fouls_and_counts(screen, uniform):
+    """Notes gi-only-counts and gi-only-fouls: in No-Gi the count menu offers no count
+    for a 50/50 lapel or belt grip or for adjusting the gi top and belt, and no penalty
+    picker a foul that needs a gi; in Gi, no No-Gi clothing grip. What both uniforms share
+    is offered in both. The engine's answer decides; the page only leaves the rest out,
+    and the count menu says which counts it does not offer, marked as our reading."""
+    rules = load_edition(IN_FORCE)
+    counts = [c for c in rules.counts.values() if not c.both]
+    away_counts = {c.name for c in counts if not in_uniform(c.only_for, uniform)}
+    away_fouls = {f.name for f in rules.fouls.values() if not in_uniform(f.only_for, uniform)}
+    assert away_fouls
+    if uniform == "nogi":
+        assert "50/50 guard, lapel or belt grip" in away_counts
+    page = screen.page()
+    page.goto(screen.site_url + MATCH.replace("uniform=gi", f"uniform={uniform}"))
+    fouls = page.locator('.lvl-controls:not([hidden]) dialog button[data-slot="foul"]')
+    page.wait_for_function(
+        """(away) => [...document.querySelectorAll(
+             '.lvl-controls:not([hidden]) dialog button[data-slot="foul"]')]
+           .every((b) => b.hidden === away.includes(b.textContent.trim()))""",
+        arg=sorted(away_fouls),
+        timeout=ENGINE_MS,
+    )
+    offered = {
+        name
+        for name, hidden in fouls.evaluate_all(
+            "(all) => all.map((b) => [b.textContent.trim(), b.hidden])"
+        )
+        if not hidden
+    }
+    assert offered
+    assert not offered & away_fouls
+
+    page.locator('.lvl-half[data-half="A"]').get_by_role("button", name="Count 20 s…,").click()
+    menu = page.locator("dialog[open]")
+    shown = set(menu.locator("button[data-count]:visible").all_inner_texts())
+    assert {c.name for c in counts} - away_counts == shown
+    assert set(menu.get_by_role("button").all_inner_texts()) == shown | {"Cancel"}
+    note = menu.locator("[data-counts-away]")
+    if not away_counts:
+        assert note.is_hidden()
+        return
+    said = note.inner_text()
+    assert said.startswith("Not offered in this uniform: ")
+    assert all(name in said for name in away_counts)
+    assert OUR_READING in said
+    mark = note.get_by_role("link", name="Counts that need a gi are kept in Gi only")
+    assert mark.get_attribute("href").endswith(f"rules/notes/#e{IN_FORCE}-gi-only-counts")

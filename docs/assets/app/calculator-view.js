@@ -133,8 +133,10 @@ export function drawBoard(owner, { page, form, data, words }) {
     page.querySelector("#calc-redo").disabled = !match.canRedo;
   }
 
-  /** The techniques that are illegal for the division first in the technique picker. */
+  /** The techniques that are illegal for the division first in the technique picker, and
+   * the fouls and counts of the other uniform left out (the engine's `other_uniform`). */
   function drawLegality() {
+    drawUniform(match.answer?.other_uniform);
     const list = match.answer?.illegal;
     if (!list || list === illegal) return;
     illegal = list;
@@ -146,6 +148,25 @@ export function drawBoard(owner, { page, form, data, words }) {
         (off.has(button.dataset.value) ? group : picker).append(button);
       }
       for (const heading of dialog.querySelectorAll("[data-legal-heading]")) heading.hidden = !group.children.length;
+    }
+  }
+
+  function drawUniform(other) {
+    if (!other) return;
+    const fouls = new Set(other.fouls);
+    const counts = new Set(other.counts);
+    for (const button of section.querySelectorAll('button[data-slot="foul"]')) button.hidden = fouls.has(button.dataset.value);
+    for (const button of section.querySelectorAll("button[data-count]")) button.hidden = counts.has(button.dataset.count);
+    for (const heading of section.querySelectorAll(".lvl-picker-group:not([data-legal-heading])")) {
+      heading.hidden = !heading.nextElementSibling?.querySelector("button:not([hidden])");
+    }
+    // Said where the counts are: which are not offered, marked as the reading it is.
+    for (const note of section.querySelectorAll("[data-counts-away]")) {
+      const away = [...note.closest("dialog").querySelectorAll("button[data-count][hidden]")];
+      note.hidden = !away.length;
+      note.replaceChildren(fill(words.counts_away, { names: away.map((b) => b.textContent.trim()).join(", ") }));
+      const mark = away.length && readingMark(root, match.division.edition, other.readings, words.our_reading);
+      if (mark) note.append(" ", mark);
     }
   }
 

@@ -289,8 +289,8 @@ export class Match {
 }
 
 /** What of an answer the views draw (besides its log lines). */
-function answerOf({ athletes, result, illegal }) {
-  return { athletes, result, illegal };
+function answerOf({ athletes, result, illegal, other_uniform }) {
+  return { athletes, result, illegal, other_uniform };
 }
 
 /** Where the lines of event `index` begin in `lines` (sorted by event, as the engine
