@@ -147,7 +147,3 @@ class Count:
         "records", "Where the count is kept at all (empty: everywhere).", default=(),
         item=Criteria,
     )  # fmt: skip
-
-    def applies(self, *, age: int, rank: str | None, uniform: str) -> bool:
-        """Whether the count is kept in the given division at all."""
-        return not self.only_for or any_of(self.only_for, age=age, rank=rank, uniform=uniform)
