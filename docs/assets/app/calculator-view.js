@@ -24,6 +24,7 @@ export function drawBoard(owner, { page, form, data, words }) {
   let summary = "";
   let match = owner.match;
   let illegal = null;
+  let otherUniform = null;
 
   // The match's link, to the share sheet (or copied): the address as it is at the tap.
   shareButton(page.querySelector("#calc-share-button"), () => ({
@@ -151,8 +152,11 @@ export function drawBoard(owner, { page, form, data, words }) {
     }
   }
 
+  /** Redrawn only for a new answer of the engine, like the techniques above: every other
+   * change (the clock, a prompt, a call waiting) leaves the pickers as they are. */
   function drawUniform(other) {
-    if (!other) return;
+    if (!other || other === otherUniform) return;
+    otherUniform = other;
     const fouls = new Set(other.fouls);
     const counts = new Set(other.counts);
     for (const button of section.querySelectorAll('button[data-slot="foul"]')) button.hidden = fouls.has(button.dataset.value);
